@@ -213,10 +213,7 @@ mod tests {
             x ^= x << 17;
             let occ = Bitboard(x & (x >> 3));
             for sq in Square::ALL {
-                assert_eq!(
-                    rook_attacks(sq, occ),
-                    slow_rays(sq, occ, &DIRECTIONS[..4])
-                );
+                assert_eq!(rook_attacks(sq, occ), slow_rays(sq, occ, &DIRECTIONS[..4]));
                 assert_eq!(
                     bishop_attacks(sq, occ),
                     slow_rays(sq, occ, &DIRECTIONS[4..])

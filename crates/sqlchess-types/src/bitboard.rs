@@ -176,6 +176,19 @@ impl Iterator for IntoIter {
 
 impl ExactSizeIterator for IntoIter {}
 
+impl DoubleEndedIterator for IntoIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = 63 - self.0.leading_zeros();
+            self.0 &= !(1 << i);
+            Some(Square::ALL[i as usize])
+        }
+    }
+}
+
 impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = IntoIter;

@@ -1,0 +1,347 @@
+//! Legal move generation for standard chess and Chess960.
+//!
+//! Moves are produced in batches (one piece, many targets; or all pawns
+//! pushed one way) through a [`MoveSink`], so that counting at the leaves of
+//! perft is a popcount and building a list is a loop.
+
+use arrayvec::ArrayVec;
+use sqlchess_types::{attacks, Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square};
+
+use crate::Position;
+
+/// A list of moves without heap allocation; no position has more than 218 legal moves.
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// Receives generated moves.
+pub(crate) trait MoveSink {
+    /// `role` from `from` to every square of `targets` (never a pawn).
+    fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
+    /// Pawns moving to `targets`, each from `to - offset`; targets on the
+    /// last rank are promotions.
+    fn pawns(&mut self, pos: &Position, targets: Bitboard, offset: i32);
+    /// En passant and castling.
+    fn special(&mut self, mv: Move);
+}
+
+/// Builds a [`MoveList`].
+pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+
+impl MoveSink for ListSink<'_> {
+    #[inline]
+    fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.0.push(Move::Normal {
+                role,
+                from,
+                capture: pos.board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, pos: &Position, targets: Bitboard, offset: i32) {
+        for to in targets {
+            let from = Square::new((to as i32 - offset) as u32);
+            let capture = pos.board.role_at(to);
+            if Bitboard::BACKRANKS.contains(to) {
+                for promo in Role::PROMOTIONS {
+                    self.0.push(Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(promo),
+                    });
+                }
+            } else {
+                self.0.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// Counts moves without making them.
+pub(crate) struct CountSink(pub u64);
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn piece(&mut self, _: &Position, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline]
+    fn pawns(&mut self, _: &Position, targets: Bitboard, _: i32) {
+        self.0 += (targets - Bitboard::BACKRANKS).count() as u64
+            + 4 * (targets & Bitboard::BACKRANKS).count() as u64;
+    }
+
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first move.
+pub(crate) struct AnySink(pub bool);
+
+impl MoveSink for AnySink {
+    #[inline]
+    fn piece(&mut self, _: &Position, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn pawns(&mut self, _: &Position, targets: Bitboard, _: i32) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+}
+
+#[inline]
+fn shift(bb: Bitboard, offset: i32) -> Bitboard {
+    if offset >= 0 {
+        Bitboard(bb.0 << offset)
+    } else {
+        Bitboard(bb.0 >> -offset)
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// ```
+    /// use sqlchess_core::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 15);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut ListSink(&mut list));
+        list
+    }
+
+    /// The number of legal moves (faster than building the list).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut sink = CountSink(0);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// `true` if the side to move has a legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        let mut sink = AnySink(false);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// The legal captures and promotions (for quiescence search).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.is_capture() || m.promotion().is_some());
+        list
+    }
+
+    #[inline]
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let king = self.our_king();
+        let ours = self.board.by_color(us);
+        let theirs = self.board.by_color(!us);
+        let occ = self.board.occupied();
+
+        // King moves: any square not attacked once the king has left its square.
+        let occ_without_king = occ ^ Bitboard::from_square(king);
+        let mut king_targets = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) - ours {
+            if self
+                .board
+                .attackers_to(to, !us, occ_without_king)
+                .is_empty()
+            {
+                king_targets.add(to);
+            }
+        }
+        sink.piece(self, Role::King, king, king_targets);
+
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let target = match self.checkers.single_square() {
+            Some(checker) => attacks::between(king, checker) | self.checkers,
+            None => !ours,
+        };
+
+        let movable = ours - self.pinned;
+        for from in self.board.knights() & movable {
+            sink.piece(
+                self,
+                Role::Knight,
+                from,
+                attacks::knight_attacks(from) & target,
+            );
+        }
+        for from in self.board.bishops() & movable {
+            sink.piece(
+                self,
+                Role::Bishop,
+                from,
+                attacks::bishop_attacks(from, occ) & target,
+            );
+        }
+        for from in self.board.rooks() & movable {
+            sink.piece(
+                self,
+                Role::Rook,
+                from,
+                attacks::rook_attacks(from, occ) & target,
+            );
+        }
+        for from in self.board.queens() & movable {
+            sink.piece(
+                self,
+                Role::Queen,
+                from,
+                attacks::queen_attacks(from, occ) & target,
+            );
+        }
+
+        let our_pawns = self.board.pawns() & ours;
+        self.gen_pawns(sink, our_pawns - self.pinned, target, theirs, occ);
+
+        if self.checkers.is_empty() {
+            // Pinned pieces move only along the line through their king.
+            for from in self.pinned {
+                let line = attacks::line(king, from);
+                match self.board.role_at(from) {
+                    Some(Role::Pawn) => self.gen_pawns(
+                        sink,
+                        Bitboard::from_square(from),
+                        target & line,
+                        theirs,
+                        occ,
+                    ),
+                    Some(role @ (Role::Bishop | Role::Rook | Role::Queen)) => {
+                        let t = attacks::attacks(role, us, from, occ) & target & line;
+                        sink.piece(self, role, from, t);
+                    }
+                    _ => {} // a pinned knight never moves
+                }
+            }
+            self.gen_castling(sink, king, occ);
+        }
+
+        if let Some(ep) = self.ep_square {
+            self.gen_en_passant(sink, ep, king, our_pawns);
+        }
+    }
+
+    #[inline]
+    fn gen_pawns<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        pawns: Bitboard,
+        target: Bitboard,
+        theirs: Bitboard,
+        occ: Bitboard,
+    ) {
+        if pawns.is_empty() {
+            return;
+        }
+        let us = self.turn;
+        let up = if us == Color::White { 8 } else { -8 };
+        let third = Bitboard::from_rank(Rank::Third.relative_to(us));
+        let empty = !occ;
+        let single = shift(pawns, up) & empty;
+        let double = shift(single & third, up) & empty & target;
+        sink.pawns(self, single & target, up);
+        sink.pawns(self, double, 2 * up);
+        let not_a = !Bitboard::from_file(File::A);
+        let not_h = !Bitboard::from_file(File::H);
+        let (left, right) = if us == Color::White { (7, 9) } else { (-9, -7) };
+        sink.pawns(self, shift(pawns & not_a, left) & theirs & target, left);
+        sink.pawns(self, shift(pawns & not_h, right) & theirs & target, right);
+    }
+
+    #[inline(never)]
+    fn gen_en_passant<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        ep: Square,
+        king: Square,
+        our_pawns: Bitboard,
+    ) {
+        let us = self.turn;
+        let captured = match us {
+            Color::White => Square::new(ep as u32 - 8),
+            Color::Black => Square::new(ep as u32 + 8),
+        };
+        for from in attacks::pawn_attacks(!us, ep) & our_pawns {
+            // Rare enough to test by brute force: does the king stand
+            // attacked once both pawns have left and ours arrived?
+            let occ = (self.board.occupied()
+                ^ Bitboard::from_square(from)
+                ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
+            let attackers =
+                self.board.attackers_to(king, !us, occ) - Bitboard::from_square(captured);
+            if attackers.is_empty() {
+                sink.special(Move::EnPassant { from, to: ep });
+            }
+        }
+    }
+
+    #[inline]
+    fn gen_castling<S: MoveSink>(&self, sink: &mut S, king: Square, occ: Bitboard) {
+        let us = self.turn;
+        let rights = self.castling_rights & Bitboard::from_rank(Rank::First.relative_to(us));
+        for rook in rights {
+            let side = if rook > king {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let king_to = side.king_to(us);
+            let rook_to = side.rook_to(us);
+            let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
+            let rook_path = attacks::between(rook, rook_to) | Bitboard::from_square(rook_to);
+            let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+            if ((king_path | rook_path) & occ) - movers != Bitboard::EMPTY {
+                continue;
+            }
+            let occ_without_king = occ ^ Bitboard::from_square(king);
+            if king_path
+                .into_iter()
+                .any(|sq| self.board.attackers_to(sq, !us, occ_without_king).any())
+            {
+                continue;
+            }
+            // In Chess960 the castling rook may have shielded the king's
+            // destination along the back rank.
+            let occ_after =
+                (occ ^ movers) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
+            let shielded = attacks::rook_attacks(king_to, occ_after)
+                & self.board.rooks_and_queens()
+                & self.board.by_color(!us);
+            if shielded.any() {
+                continue;
+            }
+            sink.special(Move::Castle { king, rook });
+        }
+    }
+}

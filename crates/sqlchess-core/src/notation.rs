@@ -1,0 +1,247 @@
+//! Moves as text: UCI (`e2e4`) and SAN (`Nf3`, `exd6`, `O-O`, `e8=Q+`).
+
+use sqlchess_types::{Bitboard, CastlingSide, File, Move, Rank, Role, Square, UciMove};
+
+use crate::position::{IllegalMoveError, IllegalReason};
+use crate::Position;
+
+/// A move given as text that is malformed, illegal or ambiguous.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text is neither UCI nor SAN.
+    #[error("invalid move {text:?}: expected UCI like e2e4 or SAN like Nf3")]
+    Syntax {
+        /// The text.
+        text: String,
+    },
+    /// Well-formed, but not legal here (or ambiguous).
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+}
+
+impl Position {
+    /// The move in UCI notation (castling as `e1g1`, or `e1h1` in Chess960).
+    #[inline]
+    pub fn uci(&self, mv: Move) -> UciMove {
+        mv.to_uci(self.mode.is_chess960())
+    }
+
+    fn illegal(&self, text: &str, reason: IllegalReason) -> MoveError {
+        MoveError::Illegal(IllegalMoveError {
+            uci: text.to_owned(),
+            fen: self.fen(),
+            reason,
+        })
+    }
+
+    /// Finds the legal move a UCI move stands for. Castling is accepted
+    /// both as the king's two-square move (`e1g1`) and as king-takes-rook (`e1h1`).
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] if no legal move matches.
+    pub fn uci_to_move(&self, uci: UciMove) -> Result<Move, MoveError> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| {
+                m.from() == uci.from
+                    && m.promotion() == uci.promotion
+                    && (m.to() == uci.to
+                        || (m.is_castle()
+                            && m.uci_to(false) == uci.to
+                            && !self.board.rooks().contains(uci.to)))
+            })
+            .ok_or_else(|| self.illegal(&uci.to_string(), IllegalReason::NotLegal))
+    }
+
+    /// Parses and checks a UCI move.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] for text that is not UCI; [`MoveError::Illegal`].
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let uci: UciMove = text.parse().map_err(|_| MoveError::Syntax {
+            text: text.to_owned(),
+        })?;
+        self.uci_to_move(uci)
+    }
+
+    /// Parses a move in UCI or SAN, whichever it is.
+    ///
+    /// # Errors
+    /// As [`Position::parse_uci`] and [`Position::parse_san`].
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        match text.parse::<UciMove>() {
+            Ok(uci) => self.uci_to_move(uci),
+            Err(_) => self.parse_san(text),
+        }
+    }
+
+    /// The move in Standard Algebraic Notation, with `+` or `#`.
+    ///
+    /// ```
+    /// use sqlchess_core::Position;
+    /// let pos = Position::from_fen("7k/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    /// let mv = pos.parse_uci("a1a8").unwrap();
+    /// assert_eq!(pos.san(mv), "Ra8#");
+    /// ```
+    pub fn san(&self, mv: Move) -> String {
+        let mut s = self.san_without_suffix(mv);
+        let after = self.after(mv);
+        if after.is_check() {
+            s.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        s
+    }
+
+    fn san_without_suffix(&self, mv: Move) -> String {
+        let mut s = String::with_capacity(8);
+        match mv {
+            Move::Castle { .. } => {
+                return match mv.castling_side() {
+                    Some(CastlingSide::QueenSide) => "O-O-O".into(),
+                    _ => "O-O".into(),
+                };
+            }
+            Move::EnPassant { from, to } => {
+                s.push(from.file().char());
+                s.push('x');
+                s.push_str(&to.to_string());
+            }
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role == Role::Pawn {
+                    if capture.is_some() {
+                        s.push(from.file().char());
+                        s.push('x');
+                    }
+                    s.push_str(&to.to_string());
+                    if let Some(p) = promotion {
+                        s.push('=');
+                        s.push(p.upper_char());
+                    }
+                } else {
+                    s.push(role.upper_char());
+                    let others: Bitboard = self
+                        .legal_moves()
+                        .iter()
+                        .filter(|m| {
+                            m.role() == role && m.to() == to && m.from() != from && !m.is_castle()
+                        })
+                        .map(|m| m.from())
+                        .collect();
+                    if others.any() {
+                        let same_file = others.intersects(Bitboard::from_file(from.file()));
+                        let same_rank = others.intersects(Bitboard::from_rank(from.rank()));
+                        if !same_file {
+                            s.push(from.file().char());
+                        } else if !same_rank {
+                            s.push(from.rank().char());
+                        } else {
+                            s.push_str(&from.to_string());
+                        }
+                    }
+                    if capture.is_some() {
+                        s.push('x');
+                    }
+                    s.push_str(&to.to_string());
+                }
+            }
+        }
+        s
+    }
+
+    /// Parses and checks a SAN move. Accepts `O-O`/`0-0`, optional `x`,
+    /// `=` before the promotion letter, and trailing `+ # ! ?`.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`]; [`MoveError::Illegal`] with
+    /// [`IllegalReason::Ambiguous`] when several moves match.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let syntax = || MoveError::Syntax {
+            text: text.to_owned(),
+        };
+        let core = text.trim_end_matches(['+', '#', '!', '?']);
+        if core.is_empty() || !core.is_ascii() {
+            return Err(syntax());
+        }
+        let castle = match core {
+            "O-O" | "0-0" => Some(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let Some(side) = castle {
+            return self
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.castling_side() == Some(side))
+                .ok_or_else(|| self.illegal(text, IllegalReason::NotLegal));
+        }
+        let mut b = core.as_bytes();
+        let role = match b[0] {
+            c @ (b'N' | b'B' | b'R' | b'Q' | b'K') => {
+                b = &b[1..];
+                Role::from_char(c as char).unwrap_or(Role::Pawn)
+            }
+            _ => Role::Pawn,
+        };
+        let mut promotion = None;
+        if let Some(&last) = b.last() {
+            if let Some(r) = Role::from_char(last as char).filter(|_| last.is_ascii_uppercase()) {
+                if r == Role::Pawn || r == Role::King || role != Role::Pawn {
+                    return Err(syntax());
+                }
+                promotion = Some(r);
+                b = &b[..b.len() - 1];
+                if b.last() == Some(&b'=') {
+                    b = &b[..b.len() - 1];
+                }
+            }
+        }
+        if b.len() < 2 {
+            return Err(syntax());
+        }
+        let to = Square::from_ascii(&b[b.len() - 2..]).map_err(|_| syntax())?;
+        b = &b[..b.len() - 2];
+        let mut capture = false;
+        if b.last() == Some(&b'x') {
+            capture = true;
+            b = &b[..b.len() - 1];
+        }
+        let (mut from_file, mut from_rank) = (None, None);
+        for &c in b {
+            if let Some(f) = File::from_char(c as char) {
+                if from_file.replace(f).is_some() {
+                    return Err(syntax());
+                }
+            } else if let Some(r) = Rank::from_char(c as char) {
+                if from_rank.replace(r).is_some() {
+                    return Err(syntax());
+                }
+            } else {
+                return Err(syntax());
+            }
+        }
+        let mut found = None;
+        for m in self.legal_moves() {
+            if m.is_castle()
+                || m.role() != role
+                || m.to() != to
+                || m.promotion() != promotion
+                || from_file.is_some_and(|f| m.from().file() != f)
+                || from_rank.is_some_and(|r| m.from().rank() != r)
+                || (capture && !m.is_capture())
+            {
+                continue;
+            }
+            if found.replace(m).is_some() {
+                return Err(self.illegal(text, IllegalReason::Ambiguous));
+            }
+        }
+        found.ok_or_else(|| self.illegal(text, IllegalReason::NotLegal))
+    }
+}
