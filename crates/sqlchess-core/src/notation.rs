@@ -80,7 +80,7 @@ impl Position {
     ///
     /// ```
     /// use sqlchess_core::Position;
-    /// let pos = Position::from_fen("7k/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    /// let pos = Position::from_fen("7k/6pp/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
     /// let mv = pos.parse_uci("a1a8").unwrap();
     /// assert_eq!(pos.san(mv), "Ra8#");
     /// ```
