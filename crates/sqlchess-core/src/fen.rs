@@ -141,10 +141,7 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, ParseFenError> 
                         "castling right without a king on the back rank",
                     )
                 })?;
-                our_rooks
-                    .into_iter()
-                    .filter(|r| r.file() > king.file())
-                    .last()
+                our_rooks.into_iter().rfind(|r| r.file() > king.file())
             }
             'q' => {
                 let king = king.ok_or_else(|| {
@@ -291,7 +288,7 @@ pub fn write_castling(board: &Board, rights: Bitboard, f: &mut impl fmt::Write) 
         for sq in mine.into_iter().rev() {
             let outermost = match king {
                 Some(k) if sq.file() > k.file() => {
-                    rooks.into_iter().filter(|r| r.file() > k.file()).last() == Some(sq)
+                    rooks.into_iter().rfind(|r| r.file() > k.file()) == Some(sq)
                 }
                 Some(k) => rooks.into_iter().find(|r| r.file() < k.file()) == Some(sq),
                 None => false,

@@ -1,0 +1,17 @@
+//! `sqlchess variants`: the built-in variants.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Arguments of `sqlchess variants`.
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// Prints one variant name a line.
+pub fn run(_args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
+    let names: Vec<&str> = crate::rules::CORE_VARIANTS.to_vec();
+    for name in names {
+        writeln!(out, "{name}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,65 @@
+//! `sqlchess`: chess and fairy chess from the command line.
+//!
+//! Results go to standard output, one per line; errors, progress and logs
+//! to standard error. Exit status: 0 success, 1 a negative answer or bad
+//! input (invalid position, illegal move), 2 usage or I/O error.
+
+#![forbid(unsafe_code)]
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod progress;
+mod rules;
+
+/// Chess and fairy chess that thinks in sets.
+#[derive(Parser)]
+#[command(name = "sqlchess", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (the last line is the count).
+    Perft(cmd::perft::Args),
+    /// Print the legal moves of a position, one a line, in UCI notation.
+    Moves(cmd::moves::Args),
+    /// List the built-in variants, one name a line.
+    Variants(cmd::variants::Args),
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match cli.command {
+        Command::Perft(args) => cmd::perft::run(args, &mut out)?,
+        Command::Moves(args) => cmd::moves::run(args, &mut out)?,
+        Command::Variants(args) => cmd::variants::run(args, &mut out)?,
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            let io_kind = err.downcast_ref::<io::Error>().map(io::Error::kind);
+            if io_kind == Some(io::ErrorKind::BrokenPipe) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("sqlchess: {err:#}");
+            if io_kind.is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
