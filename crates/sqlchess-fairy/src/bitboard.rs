@@ -1,0 +1,185 @@
+//! A 256-bit set of squares on the fixed 16×16 frame.
+//!
+//! Bit `rank * 16 + file` stands for a square. Every board from 1×1 to 16×16
+//! lives in the same frame, so tables and shifts never depend on the width;
+//! squares outside the board are simply never set (callers mask with the
+//! board's own set).
+
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares of the 16×16 frame, one bit per square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bb256(pub [u64; 4]);
+
+impl Bb256 {
+    /// The empty set.
+    pub const EMPTY: Bb256 = Bb256([0; 4]);
+    /// All 256 squares of the frame.
+    pub const FULL: Bb256 = Bb256([u64::MAX; 4]);
+
+    /// The set holding only frame index `idx` (0..256).
+    #[inline]
+    pub const fn from_index(idx: usize) -> Bb256 {
+        let mut w = [0u64; 4];
+        w[idx >> 6] = 1u64 << (idx & 63);
+        Bb256(w)
+    }
+
+    /// Whether no square is set.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+
+    /// Whether frame index `idx` is set.
+    #[inline]
+    pub fn has(&self, idx: usize) -> bool {
+        self.0[idx >> 6] >> (idx & 63) & 1 != 0
+    }
+
+    /// Adds frame index `idx`.
+    #[inline]
+    pub fn set(&mut self, idx: usize) {
+        self.0[idx >> 6] |= 1u64 << (idx & 63);
+    }
+
+    /// Removes frame index `idx`.
+    #[inline]
+    pub fn clear(&mut self, idx: usize) {
+        self.0[idx >> 6] &= !(1u64 << (idx & 63));
+    }
+
+    /// Flips frame index `idx`.
+    #[inline]
+    pub fn toggle(&mut self, idx: usize) {
+        self.0[idx >> 6] ^= 1u64 << (idx & 63);
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()
+    }
+
+    /// Lowest frame index in the set, if any.
+    #[inline]
+    pub fn lsb(&self) -> Option<usize> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Highest frame index in the set, if any.
+    #[inline]
+    pub fn msb(&self) -> Option<usize> {
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return Some(i * 64 + 63 - w.leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Removes and returns the lowest frame index.
+    #[inline]
+    pub fn pop_lsb(&mut self) -> Option<usize> {
+        for i in 0..4 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(&self, other: &Bb256) -> bool {
+        ((self.0[0] & other.0[0])
+            | (self.0[1] & other.0[1])
+            | (self.0[2] & other.0[2])
+            | (self.0[3] & other.0[3]))
+            != 0
+    }
+
+    /// Iterates over the frame indices in the set, lowest first.
+    #[inline]
+    pub fn iter(self) -> Bb256Iter {
+        Bb256Iter(self)
+    }
+}
+
+/// Iterator over the frame indices of a [`Bb256`].
+#[derive(Clone, Copy, Debug)]
+pub struct Bb256Iter(Bb256);
+
+impl Iterator for Bb256Iter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop_lsb()
+    }
+}
+
+impl core::fmt::Debug for Bb256 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Bb256 {
+            type Output = Bb256;
+            #[inline]
+            fn $f(self, o: Bb256) -> Bb256 {
+                Bb256([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2], self.0[3] $op o.0[3]])
+            }
+        }
+        impl $atr for Bb256 {
+            #[inline]
+            fn $af(&mut self, o: Bb256) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bb256 {
+    type Output = Bb256;
+    #[inline]
+    fn not(self) -> Bb256 {
+        Bb256([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip() {
+        let mut b = Bb256::EMPTY;
+        for i in [0, 63, 64, 130, 255] {
+            b.set(i);
+        }
+        assert_eq!(b.count(), 5);
+        assert_eq!(b.lsb(), Some(0));
+        assert_eq!(b.msb(), Some(255));
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 130, 255]);
+        b.clear(255);
+        assert_eq!(b.msb(), Some(130));
+        assert!(b.has(64) && !b.has(65));
+    }
+}

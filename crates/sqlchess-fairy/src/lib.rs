@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod betza;
+mod bitboard;
+pub mod catalogue;
+mod geometry;
+pub mod ini;
+pub mod parlett;
+mod piece;
+mod position;
+mod variant;
+
+pub use bitboard::{Bb256, Bb256Iter};
+pub use catalogue::{catalogue, CatalogueEntry};
+pub use geometry::{FairySquare, GeometryMove, ParseSquareError, MAX_DIM};
+pub use ini::{load_variants_ini, IniError, VariantSet};
+pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKind, PieceDef};
+pub use position::{divide, perft, FairyMove, FenError, GameStatus, MoveError, Position};
+pub use variant::{variant_names, Castling, Outcome, PieceType, Promotion, Variant, VariantError};

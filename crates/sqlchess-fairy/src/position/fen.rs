@@ -1,0 +1,298 @@
+//! FEN for boards up to 16×16: multi-digit empty runs, KQkq, X-FEN and
+//! Shredder castling rights, ranks `1..16` in the en passant field.
+
+use super::rules::{Rules, NO_SQ};
+use super::State;
+use crate::geometry::FairySquare;
+use crate::variant::VariantError;
+
+/// The FEN field a [`FenError`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement.
+    Board,
+    /// Side to move.
+    Side,
+    /// Castling rights.
+    Castling,
+    /// En passant square.
+    EnPassant,
+    /// Halfmove clock.
+    Halfmove,
+    /// Fullmove number.
+    Fullmove,
+}
+
+impl core::fmt::Display for FenField {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board",
+            FenField::Side => "side",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmove => "halfmove clock",
+            FenField::Fullmove => "fullmove number",
+        })
+    }
+}
+
+/// Why a FEN was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenError {
+    /// A field is malformed; names the field and quotes the token.
+    #[error("fen field `{field}` invalid: {token:?} ({reason})")]
+    Field {
+        /// Which field.
+        field: FenField,
+        /// The offending token.
+        token: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// The variant itself is invalid.
+    #[error("variant invalid: {0}")]
+    Variant(VariantError),
+    /// The side not to move is in check.
+    #[error("fen field `side` invalid: the side not to move is in check")]
+    OppositeCheck,
+}
+
+fn field(field: FenField, token: &str, reason: &'static str) -> FenError {
+    FenError::Field {
+        field,
+        token: token.to_string(),
+        reason,
+    }
+}
+
+pub(crate) fn parse(r: &Rules, fen: &str) -> Result<State, FenError> {
+    let mut parts = fen.split_whitespace();
+    let board = parts
+        .next()
+        .ok_or_else(|| field(FenField::Board, fen, "empty"))?;
+    let mut st = State::empty();
+    // Fairy-Stockfish appends a pocket as `[...]`; only an empty one is fine.
+    let board = match board.find('[') {
+        Some(i) if board[i..] == *"[]" => &board[..i],
+        Some(_) => {
+            return Err(field(
+                FenField::Board,
+                board,
+                "pieces in hand are not supported",
+            ))
+        }
+        None => board,
+    };
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != r.h as usize {
+        return Err(field(FenField::Board, board, "wrong number of ranks"));
+    }
+    let royal = r.v.royal;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let y = r.h as usize - 1 - i;
+        let mut x = 0usize;
+        let mut run = 0usize;
+        let flush = |x: &mut usize, run: &mut usize| {
+            *x += *run;
+            *run = 0;
+        };
+        for ch in rank_text.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if run == 0 && d == 0 {
+                    return Err(field(FenField::Board, rank_text, "empty run starts with 0"));
+                }
+                run = run * 10 + d as usize;
+                continue;
+            }
+            flush(&mut x, &mut run);
+            let t =
+                r.v.piece_by_letter(ch)
+                    .ok_or_else(|| field(FenField::Board, rank_text, "unknown piece letter"))?;
+            if x >= r.w as usize {
+                return Err(field(FenField::Board, rank_text, "rank too long"));
+            }
+            let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let sq = y * 16 + x;
+            if royal == Some(t) {
+                if st.royal_sq[c] != NO_SQ {
+                    return Err(field(
+                        FenField::Board,
+                        board,
+                        "more than one royal piece per side",
+                    ));
+                }
+                st.royal_sq[c] = sq as u8;
+            }
+            st.put(sq, t, c);
+            x += 1;
+        }
+        flush(&mut x, &mut run);
+        if x != r.w as usize {
+            return Err(field(
+                FenField::Board,
+                rank_text,
+                "rank length differs from board width",
+            ));
+        }
+    }
+    if let Some(side) = parts.next() {
+        st.side = match side {
+            "w" => 0,
+            "b" => 1,
+            _ => return Err(field(FenField::Side, side, "expected w or b")),
+        };
+    }
+    if let Some(castling) = parts.next() {
+        parse_castling(r, &mut st, castling)?;
+    }
+    if let Some(ep) = parts.next() {
+        if ep != "-" {
+            let sq: FairySquare = ep
+                .parse()
+                .map_err(|_| field(FenField::EnPassant, ep, "not a square"))?;
+            if sq.file() as i32 >= r.w || sq.rank() as i32 >= r.h {
+                return Err(field(FenField::EnPassant, ep, "off the board"));
+            }
+            let idx = sq.index();
+            let victim = if st.side == 0 {
+                idx.checked_sub(16)
+            } else {
+                Some(idx + 16)
+            };
+            let pawn_there = victim.zip(r.v.pawn).is_some_and(|(v, p)| {
+                v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v)
+            });
+            if r.v.en_passant && pawn_there && st.board[idx] == 0 {
+                st.ep = idx as u8;
+                st.ep_victim = victim.unwrap_or(0) as u8;
+            }
+        }
+    }
+    if let Some(h) = parts.next() {
+        st.halfmove = h
+            .parse()
+            .map_err(|_| field(FenField::Halfmove, h, "not a number"))?;
+    }
+    if let Some(f) = parts.next() {
+        st.fullmove = f
+            .parse()
+            .map_err(|_| field(FenField::Fullmove, f, "not a number"))?;
+    }
+    let them = st.side ^ 1;
+    if st.royal_sq[them] != NO_SQ {
+        let mut flipped = st;
+        flipped.side = them;
+        if flipped.in_check(r) {
+            return Err(FenError::OppositeCheck);
+        }
+    }
+    Ok(st)
+}
+
+fn parse_castling(r: &Rules, st: &mut State, text: &str) -> Result<(), FenError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let Some(c) = &r.v.castling else {
+        return Err(field(
+            FenField::Castling,
+            text,
+            "the variant has no castling",
+        ));
+    };
+    for ch in text.chars() {
+        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let k = st.royal_sq[color];
+        if k == NO_SQ || !r.back_rank[color].has(k as usize) {
+            return Err(field(FenField::Castling, text, "no king on the back rank"));
+        }
+        let k = k as usize;
+        let rooks = st.by_type[c.rook] & st.by_color[color] & r.back_rank[color];
+        let lower = ch.to_ascii_lowercase();
+        let rook = match lower {
+            'k' => rooks.iter().filter(|&s| s > k).max(),
+            'q' => rooks.iter().filter(|&s| s < k).min(),
+            'a'..='p' => {
+                let s = (k & !15) + (lower as u8 - b'a') as usize;
+                rooks.has(s).then_some(s)
+            }
+            _ => return Err(field(FenField::Castling, text, "unexpected character")),
+        };
+        let rook = rook.ok_or_else(|| field(FenField::Castling, text, "no rook for this right"))?;
+        let side = if rook > k { 0 } else { 1 };
+        st.castle[color][side] = rook as u8;
+    }
+    Ok(())
+}
+
+pub(crate) fn write(r: &Rules, st: &State) -> String {
+    let mut s = String::new();
+    for y in (0..r.h as usize).rev() {
+        let mut run = 0;
+        for x in 0..r.w as usize {
+            let p = st.board[y * 16 + x];
+            if p == 0 {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+                run = 0;
+            }
+            let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
+            let l = r.v.pieces[t].letter;
+            s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+        if y > 0 {
+            s.push('/');
+        }
+    }
+    s.push(' ');
+    s.push(if st.side == 0 { 'w' } else { 'b' });
+    s.push(' ');
+    let mut rights = String::new();
+    for color in 0..2 {
+        for side in 0..2 {
+            let rs = st.castle[color][side];
+            if rs == NO_SQ {
+                continue;
+            }
+            let rs = rs as usize;
+            let k = st.royal_sq[color] as usize;
+            let rook_t = r.v.castling.as_ref().map(|c| c.rook).unwrap_or(0);
+            let rooks = st.by_type[rook_t] & st.by_color[color] & r.back_rank[color];
+            let outer = if side == 0 {
+                rooks.iter().filter(|&s| s > k).max()
+            } else {
+                rooks.iter().filter(|&s| s < k).min()
+            };
+            let ch = if outer == Some(rs) {
+                if side == 0 {
+                    'k'
+                } else {
+                    'q'
+                }
+            } else {
+                (b'a' + (rs & 15) as u8) as char
+            };
+            rights.push(if color == 0 {
+                ch.to_ascii_uppercase()
+            } else {
+                ch
+            });
+        }
+    }
+    s.push_str(if rights.is_empty() { "-" } else { &rights });
+    s.push(' ');
+    if st.ep == NO_SQ {
+        s.push('-');
+    } else {
+        s.push_str(&FairySquare::from_index(st.ep as usize).to_string());
+    }
+    s.push_str(&format!(" {} {}", st.halfmove, st.fullmove));
+    s
+}

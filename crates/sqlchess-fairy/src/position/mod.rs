@@ -1,0 +1,477 @@
+//! Positions of any [`Variant`]: FEN, legal moves, playing moves, perft.
+
+mod fen;
+mod movegen;
+mod rules;
+
+use crate::bitboard::Bb256;
+use crate::geometry::{parse_square_prefix, FairySquare};
+use crate::variant::{Outcome, Variant, VariantError};
+use core::fmt;
+use movegen::{castle_rook_dest, Counter};
+use rules::{Rules, NO_SQ};
+use std::sync::Arc;
+
+pub use fen::FenError;
+
+/// What kind of move a [`FairyMove`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum MoveKind {
+    Normal,
+    DoubleStep,
+    EnPassant,
+    Castle,
+    Locust,
+}
+
+/// A move of a fairy position. Castling is stored as the king's move to its
+/// destination; the rook's square is kept too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FairyMove {
+    from: u8,
+    to: u8,
+    promotion: u8,
+    kind: MoveKind,
+    extra: u8,
+}
+
+impl FairyMove {
+    #[inline]
+    pub(crate) fn normal(from: usize, to: usize) -> FairyMove {
+        FairyMove {
+            from: from as u8,
+            to: to as u8,
+            promotion: NO_SQ,
+            kind: MoveKind::Normal,
+            extra: 0,
+        }
+    }
+
+    /// Departure square.
+    pub fn from(&self) -> FairySquare {
+        FairySquare::from_index(self.from as usize)
+    }
+
+    /// Arrival square (the king's destination when castling).
+    pub fn to(&self) -> FairySquare {
+        FairySquare::from_index(self.to as usize)
+    }
+
+    /// Index in [`Variant::pieces`] of the promotion piece, if any.
+    pub fn promotion(&self) -> Option<usize> {
+        (self.promotion != NO_SQ).then_some(self.promotion as usize)
+    }
+
+    /// Whether this is castling.
+    pub fn is_castle(&self) -> bool {
+        self.kind == MoveKind::Castle
+    }
+
+    /// Whether this is an en passant capture.
+    pub fn is_en_passant(&self) -> bool {
+        self.kind == MoveKind::EnPassant
+    }
+
+    /// The square of the piece removed by en passant or a locust capture.
+    pub fn side_capture(&self) -> Option<FairySquare> {
+        matches!(self.kind, MoveKind::EnPassant | MoveKind::Locust)
+            .then(|| FairySquare::from_index(self.extra as usize))
+    }
+
+    /// UCI text in the position's conventions: the promotion letter of the
+    /// variant, and king-takes-rook castling in Chess960.
+    pub fn to_uci(&self, pos: &Position) -> String {
+        let to = if self.kind == MoveKind::Castle && pos.rules.v.chess960 {
+            FairySquare::from_index(self.extra as usize)
+        } else {
+            self.to()
+        };
+        let mut s = format!("{}{}", self.from(), to);
+        if let Some(p) = self.promotion() {
+            if let Some(pt) = pos.rules.v.pieces.get(p) {
+                s.push(pt.letter);
+            }
+        }
+        s
+    }
+}
+
+/// Plain from-to text; promotions show the piece index as `=n` since the
+/// letter belongs to the variant (use [`FairyMove::to_uci`] for UCI).
+impl fmt::Display for FairyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(p) = self.promotion() {
+            write!(f, "={p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a move text was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// Not of the form `<from><to>[promotion letter]`.
+    #[error("invalid uci move {0:?}")]
+    Syntax(String),
+    /// Well formed but not a legal move here.
+    #[error("illegal move {0:?}")]
+    Illegal(String),
+}
+
+/// The state of the game for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// There are legal moves.
+    Ongoing,
+    /// No legal move and in check; the outcome for the side to move.
+    Checkmate(Outcome),
+    /// No legal move, not in check; the outcome for the side to move.
+    Stalemate(Outcome),
+}
+
+/// The plain, copyable part of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    pub board: [u8; 256],
+    pub by_color: [Bb256; 2],
+    pub by_type: [Bb256; 32],
+    pub side: usize,
+    /// Rook squares with castling rights: [colour][0 = higher file, 1 = lower].
+    pub castle: [[u8; 2]; 2],
+    pub ep: u8,
+    pub ep_victim: u8,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub royal_sq: [u8; 2],
+}
+
+/// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
+#[inline]
+pub(crate) fn code(t: usize, c: usize) -> u8 {
+    (1 + t + 32 * c) as u8
+}
+
+impl State {
+    fn empty() -> State {
+        State {
+            board: [0; 256],
+            by_color: [Bb256::EMPTY; 2],
+            by_type: [Bb256::EMPTY; 32],
+            side: 0,
+            castle: [[NO_SQ; 2]; 2],
+            ep: NO_SQ,
+            ep_victim: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            royal_sq: [NO_SQ; 2],
+        }
+    }
+
+    pub(crate) fn put(&mut self, sq: usize, t: usize, c: usize) {
+        self.board[sq] = code(t, c);
+        self.by_color[c].set(sq);
+        self.by_type[t].set(sq);
+    }
+
+    pub(crate) fn take(&mut self, sq: usize) {
+        let p = self.board[sq];
+        if p != 0 {
+            let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
+            self.by_color[c].clear(sq);
+            self.by_type[t].clear(sq);
+            self.board[sq] = 0;
+        }
+    }
+
+    pub(crate) fn play(&mut self, r: &Rules, mv: FairyMove) {
+        let us = self.side;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let p = self.board[from];
+        let t = (p as usize).wrapping_sub(1) & 31;
+        let mut capture = false;
+        self.ep = NO_SQ;
+        self.ep_victim = NO_SQ;
+        match mv.kind {
+            MoveKind::Castle => {
+                let rook = mv.extra as usize;
+                let rt = (self.board[rook] as usize).wrapping_sub(1) & 31;
+                self.take(from);
+                self.take(rook);
+                self.put(to, t, us);
+                self.put(castle_rook_dest(from, to, rook), rt, us);
+            }
+            _ => {
+                if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
+                    self.take(mv.extra as usize);
+                    capture = true;
+                }
+                if self.board[to] != 0 {
+                    capture = true;
+                    self.take(to);
+                }
+                self.take(from);
+                let nt = if mv.promotion != NO_SQ {
+                    mv.promotion as usize
+                } else {
+                    t
+                };
+                self.put(to, nt, us);
+                if mv.kind == MoveKind::DoubleStep && r.v.en_passant {
+                    // The square passed over; only set when an enemy pawn
+                    // could capture there, as X-FEN prints it.
+                    let mid = (from + to) / 2;
+                    if let Some(pw) = r.v.pawn {
+                        let cands = r.types[pw].leap_cap_rev[us ^ 1][mid]
+                            & self.by_type[pw]
+                            & self.by_color[us ^ 1];
+                        if !cands.is_empty() && (from >> 4).abs_diff(to >> 4) == 2 {
+                            self.ep = mid as u8;
+                            self.ep_victim = to as u8;
+                        }
+                    }
+                }
+            }
+        }
+        if r.v.royal == Some(t) {
+            self.royal_sq[us] = to as u8;
+            self.castle[us] = [NO_SQ; 2];
+        }
+        for c in 0..2 {
+            for s in 0..2 {
+                let rs = self.castle[c][s];
+                if rs != NO_SQ && (rs as usize == from || rs as usize == to) {
+                    self.castle[c][s] = NO_SQ;
+                }
+            }
+        }
+        if capture || r.v.pawn == Some(t) {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if us == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+    }
+}
+
+/// A position of some [`Variant`].
+///
+/// ```
+/// use sqlchess_fairy::{Position, Variant};
+/// let v = Variant::builtin("capablanca").unwrap();
+/// let pos = Position::start(&v);
+/// assert_eq!(pos.legal_moves().len(), 28);
+/// let mv = pos.parse_uci("e2e4").unwrap();
+/// let next = pos.play(mv);
+/// assert_eq!(next.fen(), "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Position {
+    rules: Arc<Rules>,
+    st: State,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.st == other.st && self.rules.v == other.rules.v
+    }
+}
+
+impl Position {
+    /// The variant's start position.
+    ///
+    /// Falls back to an empty board if a custom variant's start FEN is
+    /// invalid; use [`Position::from_fen`] with `variant.start_fen` to see
+    /// the error.
+    pub fn start(variant: &Variant) -> Position {
+        match Position::from_fen(variant, &variant.start_fen) {
+            Ok(p) => p,
+            Err(_) => Position {
+                rules: Arc::new(Rules::new(variant)),
+                st: State::empty(),
+            },
+        }
+    }
+
+    /// Parses a FEN of `variant` (multi-digit empty runs, KQkq / X-FEN /
+    /// Shredder castling rights, optional clocks).
+    ///
+    /// # Errors
+    /// [`FenError`] naming the field and the token, or the variant's problem.
+    pub fn from_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
+        variant.validate().map_err(FenError::Variant)?;
+        let rules = Arc::new(Rules::new(variant));
+        let st = fen::parse(&rules, fen)?;
+        Ok(Position { rules, st })
+    }
+
+    /// The variant this position belongs to.
+    pub fn variant(&self) -> &Variant {
+        &self.rules.v
+    }
+
+    /// FEN text.
+    pub fn fen(&self) -> String {
+        fen::write(&self.rules, &self.st)
+    }
+
+    /// The piece on `sq` as (piece index, is White), if any.
+    pub fn piece_at(&self, sq: FairySquare) -> Option<(usize, bool)> {
+        let p = *self.st.board.get(sq.index())?;
+        (p != 0).then(|| ((p as usize - 1) & 31, (p as usize - 1) >> 5 == 0))
+    }
+
+    /// Whether White is to move.
+    pub fn white_to_move(&self) -> bool {
+        self.st.side == 0
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<FairyMove> {
+        let mut v = Vec::with_capacity(64);
+        self.st.generate(&self.rules, &mut v);
+        v
+    }
+
+    /// Number of legal moves, without building the list.
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.st.generate(&self.rules, &mut c);
+        c.0
+    }
+
+    /// Whether the side to move's royal piece is attacked.
+    pub fn is_check(&self) -> bool {
+        self.st.in_check(&self.rules)
+    }
+
+    /// Checkmate, stalemate or ongoing, with the variant's outcomes.
+    pub fn status(&self) -> GameStatus {
+        if self.count_legal() > 0 {
+            GameStatus::Ongoing
+        } else if self.is_check() {
+            GameStatus::Checkmate(self.rules.v.checkmate)
+        } else {
+            GameStatus::Stalemate(self.rules.v.stalemate)
+        }
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        matches!(self.status(), GameStatus::Checkmate(_))
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        matches!(self.status(), GameStatus::Stalemate(_))
+    }
+
+    /// The position after `mv`, which must come from [`Position::legal_moves`]
+    /// of this position (checked in debug builds).
+    pub fn play(&self, mv: FairyMove) -> Position {
+        debug_assert!(self.legal_moves().contains(&mv), "illegal move {mv}");
+        let mut st = self.st;
+        st.play(&self.rules, mv);
+        Position {
+            rules: Arc::clone(&self.rules),
+            st,
+        }
+    }
+
+    /// Finds the legal move written in UCI (`e2e4`, `a7a8q`, `a10a9`; for
+    /// castling both king-to-destination and king-takes-rook).
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] for malformed text, [`MoveError::Illegal`] if no
+    /// legal move matches.
+    pub fn parse_uci(&self, text: &str) -> Result<FairyMove, MoveError> {
+        let syntax = || MoveError::Syntax(text.to_string());
+        let (from, n1) = parse_square_prefix(text).ok_or_else(syntax)?;
+        let (to, n2) = parse_square_prefix(&text[n1..]).ok_or_else(syntax)?;
+        let rest = &text[n1 + n2..];
+        let promo = match rest.chars().count() {
+            0 => None,
+            1 => Some(
+                rest.chars()
+                    .next()
+                    .map(|c| c.to_ascii_lowercase())
+                    .ok_or_else(syntax)?,
+            ),
+            _ => return Err(syntax()),
+        };
+        self.legal_moves()
+            .into_iter()
+            .find(|m| {
+                let promo_ok = match (m.promotion(), promo) {
+                    (None, None) => true,
+                    (Some(p), Some(c)) => {
+                        self.rules.v.pieces.get(p).is_some_and(|pt| pt.letter == c)
+                    }
+                    _ => false,
+                };
+                let to_ok = m.to() == to || (m.is_castle() && m.extra as usize == to.index());
+                m.from() == from && to_ok && promo_ok
+            })
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+/// Number of leaf nodes of the legal move tree `depth` plies deep, counting
+/// the last ply in bulk.
+///
+/// ```
+/// use sqlchess_fairy::{perft, Position, Variant};
+/// let pos = Position::start(&Variant::builtin("chess").unwrap());
+/// assert_eq!(perft(&pos, 3), 8902);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    perft_state(&pos.rules, &pos.st, depth)
+}
+
+fn perft_state(r: &Rules, st: &State, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let mut c = Counter(0);
+            st.generate(r, &mut c);
+            c.0
+        }
+        _ => {
+            let mut moves = Vec::with_capacity(64);
+            st.generate(r, &mut moves);
+            let mut n = 0;
+            for mv in moves {
+                let mut next = *st;
+                next.play(r, mv);
+                n += perft_state(r, &next, depth - 1);
+            }
+            n
+        }
+    }
+}
+
+/// Perft split by first move: (UCI move, leaf count) in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut st = pos.st;
+            st.play(&pos.rules, mv);
+            (mv.to_uci(pos), perft_state(&pos.rules, &st, depth - 1))
+        })
+        .collect()
+}
+
+impl From<VariantError> for FenError {
+    fn from(e: VariantError) -> FenError {
+        FenError::Variant(e)
+    }
+}

@@ -1,0 +1,511 @@
+//! Legal move generation and attack detection on a [`State`].
+//!
+//! Pins and check are computed once per node for every rider direction the
+//! opponent owns; moves of unpinned pieces out of check are then legal
+//! without playing them. King moves, en passant, locust captures, castling
+//! and every move while in check (or against an opponent with hoppers, lame
+//! leapers or other path-dependent captures, which pins cannot describe) are
+//! verified by computing the new occupancy and asking whether the king is
+//! attacked there.
+
+use super::rules::{Rules, NO_SQ};
+use super::{FairyMove, MoveKind, State};
+use crate::bitboard::Bb256;
+use crate::piece::{comp_targets, PathKind};
+
+/// Receives generated moves: bulk target sets for plain moves, single moves
+/// otherwise. Perft counts; move lists collect.
+pub(crate) trait Sink {
+    fn bulk(&mut self, from: usize, targets: Bb256);
+    fn push(&mut self, mv: FairyMove);
+}
+
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn bulk(&mut self, _from: usize, targets: Bb256) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn push(&mut self, _mv: FairyMove) {
+        self.0 += 1;
+    }
+}
+
+impl Sink for Vec<FairyMove> {
+    fn bulk(&mut self, from: usize, targets: Bb256) {
+        for to in targets.iter() {
+            self.push(FairyMove::normal(from, to));
+        }
+    }
+    fn push(&mut self, mv: FairyMove) {
+        Vec::push(self, mv);
+    }
+}
+
+impl State {
+    #[inline]
+    pub(crate) fn occ(&self) -> Bb256 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Whether `sq` is attacked by colour `by`, with occupancy `occ` and the
+    /// pieces on `removed` taken off the board (captured).
+    pub(crate) fn attacked(
+        &self,
+        r: &Rules,
+        sq: usize,
+        by: usize,
+        occ: &Bb256,
+        removed: &Bb256,
+    ) -> bool {
+        let theirs = self.by_color[by] & !*removed;
+        for (t, tr) in r.types.iter().enumerate() {
+            let atk = self.by_type[t] & theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            if tr.leap_cap_rev[by][sq].intersects(&atk) {
+                return true;
+            }
+            if tr.special_capture && self.special_attack(r, t, by, sq, atk, occ) {
+                return true;
+            }
+        }
+        for ar in &r.attack_rays[by] {
+            let mut atk = Bb256::EMPTY;
+            for &t in &ar.types {
+                atk |= self.by_type[t];
+            }
+            atk &= theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            if r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn special_attack(
+        &self,
+        r: &Rules,
+        t: usize,
+        by: usize,
+        sq: usize,
+        atk: Bb256,
+        occ: &Bb256,
+    ) -> bool {
+        let (tx, ty) = ((sq & 15) as i32, (sq >> 4) as i32);
+        let occf = |x: i32, y: i32| occ.has((y * 16 + x) as usize);
+        for from in atk.iter() {
+            for comp in &r.types[t].special[by] {
+                if !comp.mode.capture()
+                    || (comp.initial && !(r.v.double_step && r.initial_zone[by].has(from)))
+                {
+                    continue;
+                }
+                let mut hit = false;
+                comp_targets(
+                    comp,
+                    (from & 15) as i32,
+                    (from >> 4) as i32,
+                    r.w,
+                    r.h,
+                    &occf,
+                    &mut |x, y, victim| {
+                        let target = victim.unwrap_or((x, y));
+                        if target == (tx, ty) {
+                            hit = true;
+                        }
+                    },
+                );
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub(crate) fn in_check(&self, r: &Rules) -> bool {
+        let us = self.side;
+        let k = self.royal_sq[us];
+        k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &Bb256::EMPTY)
+    }
+
+    /// Plays `mv` on the occupancy only and asks whether our king is then
+    /// attacked.
+    pub(crate) fn leaves_king_safe(&self, r: &Rules, mv: FairyMove) -> bool {
+        let us = self.side;
+        let k = self.royal_sq[us];
+        if k == NO_SQ {
+            return true;
+        }
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let mut occ = self.occ();
+        let mut removed = Bb256::EMPTY;
+        let mut king = k as usize;
+        match mv.kind {
+            MoveKind::Castle => {
+                let rook = mv.extra as usize;
+                occ.clear(from);
+                occ.clear(rook);
+                occ.set(to);
+                occ.set(castle_rook_dest(from, to, rook));
+                king = to;
+            }
+            _ => {
+                occ.clear(from);
+                if self.board[to] != 0 {
+                    removed.set(to);
+                }
+                occ.set(to);
+                if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
+                    occ.clear(mv.extra as usize);
+                    removed.set(mv.extra as usize);
+                }
+                if from == king {
+                    king = to;
+                }
+            }
+        }
+        !self.attacked(r, king, us ^ 1, &occ, &removed)
+    }
+
+    /// Generates every legal move into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, r: &Rules, sink: &mut S) {
+        let us = self.side;
+        let them = us ^ 1;
+        let occ = self.occ();
+        let ours = self.by_color[us];
+        let theirs = self.by_color[them];
+        let ksq = self.royal_sq[us];
+        let in_check = self.in_check(r);
+        let full = in_check || r.slow_check[them];
+        // Pins along the opponent's rider lines.
+        let mut pinned = Bb256::EMPTY;
+        let mut pin_lines: Vec<(usize, Bb256)> = Vec::new();
+        if !full && ksq != NO_SQ {
+            let k = ksq as usize;
+            for ar in &r.attack_rays[them] {
+                let ray = r.rays[ar.dir][k];
+                let blockers = ray & occ;
+                let pos = r.dir_pos[ar.dir];
+                let first = if pos { blockers.lsb() } else { blockers.msb() };
+                let Some(b1) = first else { continue };
+                if !ours.has(b1) {
+                    continue;
+                }
+                let beyond = r.rays[ar.dir][b1] & occ;
+                let Some(b2) = (if pos { beyond.lsb() } else { beyond.msb() }) else {
+                    continue;
+                };
+                if !theirs.has(b2) || !ar.types.iter().any(|&t| self.by_type[t].has(b2)) {
+                    continue;
+                }
+                if let Some(l) = ar.limit {
+                    if !r.limited[l][k].has(b2) {
+                        continue;
+                    }
+                }
+                let line = ray & !r.rays[ar.dir][b2];
+                if pinned.has(b1) {
+                    if let Some(e) = pin_lines.iter_mut().find(|e| e.0 == b1) {
+                        e.1 &= line;
+                    }
+                } else {
+                    pinned.set(b1);
+                    pin_lines.push((b1, line));
+                }
+            }
+        }
+        let royal = r.v.royal;
+        let pawn = r.v.pawn;
+        for (t, tr) in r.types.iter().enumerate() {
+            let mine = self.by_type[t] & ours;
+            if mine.is_empty() {
+                continue;
+            }
+            let is_royal = royal == Some(t);
+            let is_pawn = pawn == Some(t);
+            for from in mine.iter() {
+                let restrict = if pinned.has(from) {
+                    pin_lines
+                        .iter()
+                        .find(|e| e.0 == from)
+                        .map(|e| e.1)
+                        .unwrap_or(Bb256::EMPTY)
+                } else {
+                    Bb256::FULL
+                };
+                let mut quiet = tr.leap_quiet[us][from] & !occ;
+                let mut caps = tr.leap_cap[us][from] & theirs;
+                for rd in &tr.riders[us] {
+                    let att = r.ray_attacks(rd.dir, rd.limit, from, &occ);
+                    if rd.quiet {
+                        quiet |= att & !occ;
+                    }
+                    if rd.capture {
+                        caps |= att & theirs;
+                    }
+                }
+                let targets = (quiet | caps) & restrict;
+                if is_royal {
+                    let mut occ2 = occ;
+                    occ2.clear(from);
+                    for to in targets.iter() {
+                        let mut removed = Bb256::EMPTY;
+                        removed.set(to);
+                        if !self.attacked(r, to, them, &occ2, &removed) {
+                            sink.push(FairyMove::normal(from, to));
+                        }
+                    }
+                } else if is_pawn && targets.intersects(&r.promo_zone[us]) {
+                    for to in targets.iter() {
+                        self.emit(r, sink, FairyMove::normal(from, to), t, full);
+                    }
+                } else if full {
+                    for to in targets.iter() {
+                        let mv = FairyMove::normal(from, to);
+                        if self.leaves_king_safe(r, mv) {
+                            sink.push(mv);
+                        }
+                    }
+                } else {
+                    sink.bulk(from, targets);
+                }
+                if !tr.special[us].is_empty() {
+                    self.gen_special(r, sink, t, from, &occ, restrict, full || is_royal);
+                }
+            }
+        }
+        // En passant.
+        if self.ep != NO_SQ {
+            if let Some(p) = pawn {
+                let ep = self.ep as usize;
+                let cands = r.types[p].leap_cap_rev[us][ep] & self.by_type[p] & ours;
+                for from in cands.iter() {
+                    let mv = FairyMove {
+                        from: from as u8,
+                        to: ep as u8,
+                        promotion: NO_SQ,
+                        kind: MoveKind::EnPassant,
+                        extra: self.ep_victim,
+                    };
+                    if self.leaves_king_safe(r, mv) {
+                        sink.push(mv);
+                    }
+                }
+            }
+        }
+        if !in_check && ksq != NO_SQ {
+            self.gen_castling(r, sink);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gen_special<S: Sink>(
+        &self,
+        r: &Rules,
+        sink: &mut S,
+        t: usize,
+        from: usize,
+        occ: &Bb256,
+        restrict: Bb256,
+        check_each: bool,
+    ) {
+        let us = self.side;
+        let theirs = self.by_color[us ^ 1];
+        let occf = |x: i32, y: i32| occ.has((y * 16 + x) as usize);
+        let mut found: Vec<FairyMove> = Vec::new();
+        for comp in &r.types[t].special[us] {
+            if comp.initial && !(r.v.double_step && r.initial_zone[us].has(from)) {
+                continue;
+            }
+            let locust = comp.kind == PathKind::Locust;
+            let double = comp.initial && comp.kind == PathKind::Leap && r.v.pawn == Some(t);
+            comp_targets(
+                comp,
+                (from & 15) as i32,
+                (from >> 4) as i32,
+                r.w,
+                r.h,
+                &occf,
+                &mut |x, y, victim| {
+                    let to = (y * 16 + x) as usize;
+                    if let Some((vx, vy)) = victim {
+                        let v = (vy * 16 + vx) as usize;
+                        if comp.mode.capture() && theirs.has(v) {
+                            found.push(FairyMove {
+                                from: from as u8,
+                                to: to as u8,
+                                promotion: NO_SQ,
+                                kind: MoveKind::Locust,
+                                extra: v as u8,
+                            });
+                        }
+                        return;
+                    }
+                    let ok = if occ.has(to) {
+                        comp.mode.capture() && theirs.has(to)
+                    } else {
+                        comp.mode.quiet()
+                    };
+                    if ok && !locust {
+                        let kind = if double && !occ.has(to) {
+                            MoveKind::DoubleStep
+                        } else {
+                            MoveKind::Normal
+                        };
+                        found.push(FairyMove {
+                            from: from as u8,
+                            to: to as u8,
+                            promotion: NO_SQ,
+                            kind,
+                            extra: 0,
+                        });
+                    }
+                },
+            );
+        }
+        // A leap and a ride may reach the same square; keep one.
+        found.sort_by_key(|m| (m.to, m.extra, m.kind as u8));
+        found.dedup_by_key(|m| (m.to, m.extra, m.kind == MoveKind::Locust));
+        for mv in found {
+            // Skip duplicates of moves the tables already produced.
+            let tr = &r.types[t];
+            let to = mv.to as usize;
+            if tr.overlap && mv.kind != MoveKind::Locust && self.table_reaches(r, tr, from, to, occ)
+            {
+                continue;
+            }
+            let needs = check_each || mv.kind == MoveKind::Locust;
+            if !needs && !restrict.has(to) {
+                continue;
+            }
+            self.emit(r, sink, mv, t, needs);
+        }
+    }
+
+    fn table_reaches(
+        &self,
+        r: &Rules,
+        tr: &super::rules::TypeRules,
+        from: usize,
+        to: usize,
+        occ: &Bb256,
+    ) -> bool {
+        let us = self.side;
+        let theirs = self.by_color[us ^ 1];
+        let mut quiet = tr.leap_quiet[us][from] & !*occ;
+        let mut caps = tr.leap_cap[us][from] & theirs;
+        for rd in &tr.riders[us] {
+            let att = r.ray_attacks(rd.dir, rd.limit, from, occ);
+            if rd.quiet {
+                quiet |= att & !*occ;
+            }
+            if rd.capture {
+                caps |= att & theirs;
+            }
+        }
+        (quiet | caps).has(to)
+    }
+
+    /// Pushes `mv` with promotion choices for pawns, after a legality check
+    /// when `check` is set.
+    fn emit<S: Sink>(&self, r: &Rules, sink: &mut S, mv: FairyMove, t: usize, check: bool) {
+        if check && !self.leaves_king_safe(r, mv) {
+            return;
+        }
+        let us = self.side;
+        let to = mv.to as usize;
+        if r.v.pawn == Some(t) && r.promo_zone[us].has(to) {
+            if let Some(p) = &r.v.promotion {
+                let last = r.last_rank[us].has(to);
+                if !p.mandatory && !last {
+                    sink.push(mv);
+                }
+                for &pt in &p.pieces {
+                    if let Some(&(_, lim)) = p.limits.iter().find(|l| l.0 == pt) {
+                        if (self.by_type[pt] & self.by_color[us]).count() >= lim as u32 {
+                            continue;
+                        }
+                    }
+                    sink.push(FairyMove {
+                        promotion: pt as u8,
+                        ..mv
+                    });
+                }
+                return;
+            }
+        }
+        sink.push(mv);
+    }
+
+    fn gen_castling<S: Sink>(&self, r: &Rules, sink: &mut S) {
+        let Some(c) = &r.v.castling else { return };
+        let us = self.side;
+        let them = us ^ 1;
+        let k = self.royal_sq[us] as usize;
+        let occ = self.occ();
+        for side in 0..2 {
+            let rsq = self.castle[us][side];
+            if rsq == NO_SQ {
+                continue;
+            }
+            let rsq = rsq as usize;
+            let rank = k >> 4;
+            let kfile = if side == 0 {
+                c.kingside_file
+            } else {
+                c.queenside_file
+            } as usize;
+            let kdest = rank * 16 + kfile;
+            let rdest = castle_rook_dest(k, kdest, rsq);
+            let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();
+            let mut clear = true;
+            for s in span(k, kdest).into_iter().chain(span(rsq, rdest)) {
+                if s != k && s != rsq && occ.has(s) {
+                    clear = false;
+                    break;
+                }
+            }
+            if !clear {
+                continue;
+            }
+            let mut occ2 = occ;
+            occ2.clear(k);
+            let safe = span(k, kdest)
+                .into_iter()
+                .filter(|&s| s != k && s != kdest)
+                .all(|s| !self.attacked(r, s, them, &occ2, &Bb256::EMPTY));
+            if !safe {
+                continue;
+            }
+            let mv = FairyMove {
+                from: k as u8,
+                to: kdest as u8,
+                promotion: NO_SQ,
+                kind: MoveKind::Castle,
+                extra: rsq as u8,
+            };
+            if self.leaves_king_safe(r, mv) {
+                sink.push(mv);
+            }
+        }
+    }
+}
+
+/// The rook's square after castling: next to the king's destination, on
+/// the inside (the king's lower side when the rook came from a higher file).
+pub(crate) fn castle_rook_dest(kfrom: usize, kdest: usize, rook: usize) -> usize {
+    if rook > kfrom {
+        kdest - 1
+    } else {
+        kdest + 1
+    }
+}

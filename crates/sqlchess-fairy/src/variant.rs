@@ -1,0 +1,366 @@
+//! Variants as data, and the built-in ones under Fairy-Stockfish's names.
+
+use crate::catalogue;
+use crate::piece::PieceDef;
+
+/// A kind of piece in a variant: its name, FEN letter and movement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// Name, e.g. `knight` or `customPiece1`.
+    pub name: String,
+    /// FEN letter in lower case (upper case is White's).
+    pub letter: char,
+    /// How it moves.
+    pub def: PieceDef,
+}
+
+/// Castling, Chess960 style: the king goes to a fixed file and the rook
+/// lands next to it on the inside, wherever both started on the back rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// Index in [`Variant::pieces`] of the rook-like piece that castles.
+    pub rook: usize,
+    /// King's destination file (0-based) when castling with the rook on the
+    /// higher file (`g` = 6 in chess, `i` = 8 in Capablanca).
+    pub kingside_file: u8,
+    /// King's destination file when castling with the rook on the lower file.
+    pub queenside_file: u8,
+}
+
+/// Pawn promotion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// First rank of the promotion zone, 0-based and relative to the mover
+    /// (7 in chess: the 8th rank).
+    pub zone_start: u8,
+    /// Indices in [`Variant::pieces`] of the pieces one may promote to.
+    pub pieces: Vec<usize>,
+    /// Whether a pawn entering the zone must promote; when `false` (Grand
+    /// chess) it may stay a pawn except on the last rank.
+    pub mandatory: bool,
+    /// Per piece index, the most of that piece a side may own after
+    /// promoting (Grand chess: one queen, two rooks, …); pieces not listed
+    /// are unlimited.
+    pub limits: Vec<(usize, u8)>,
+}
+
+/// The result of an end condition for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move loses.
+    Loss,
+    /// Draw.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+/// A variant: board, pieces, start position and rules, all data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Name (Fairy-Stockfish's for built-ins).
+    pub name: String,
+    /// Number of files, 1..=16.
+    pub width: u8,
+    /// Number of ranks, 1..=16.
+    pub height: u8,
+    /// The piece kinds; at most 32, letters distinct.
+    pub pieces: Vec<PieceType>,
+    /// The start position.
+    pub start_fen: String,
+    /// Index of the royal piece (may not be left in check), if any.
+    pub royal: Option<usize>,
+    /// Index of the pawn: the piece that promotes and captures en passant.
+    pub pawn: Option<usize>,
+    /// Whether initial-only moves (the pawn double step) exist at all.
+    pub double_step: bool,
+    /// Relative ranks (0-based, inclusive) from which initial-only moves may
+    /// be made: (1, 1) in chess, (2, 2) in Grand chess.
+    pub double_step_ranks: (u8, u8),
+    /// Whether en passant captures exist.
+    pub en_passant: bool,
+    /// Castling, if any.
+    pub castling: Option<Castling>,
+    /// Chess960 castling notation (UCI king-takes-rook, X-FEN rights).
+    pub chess960: bool,
+    /// Promotion, if any.
+    pub promotion: Option<Promotion>,
+    /// Result for the side to move when it has no legal move and is in check.
+    pub checkmate: Outcome,
+    /// Result for the side to move when it has no legal move and is not in
+    /// check.
+    pub stalemate: Outcome,
+}
+
+/// Why a variant could not be built or found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// No built-in variant of that name.
+    #[error("unknown variant {0:?}")]
+    Unknown(String),
+    /// Board size outside 1..=16.
+    #[error("variant {variant:?}: board size {width}x{height} outside 1..16")]
+    BoardSize {
+        /// Variant name.
+        variant: String,
+        /// Files.
+        width: u32,
+        /// Ranks.
+        height: u32,
+    },
+    /// Two pieces with one letter, or more than 32 pieces.
+    #[error("variant {variant:?}: piece letter {letter:?} {problem}")]
+    Letter {
+        /// Variant name.
+        variant: String,
+        /// The letter.
+        letter: char,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// A field refers to a piece index that does not exist.
+    #[error("variant {variant:?}: field `{field}` refers to a missing piece")]
+    MissingPiece {
+        /// Variant name.
+        variant: String,
+        /// The field.
+        field: &'static str,
+    },
+}
+
+/// The names [`Variant::builtin`] accepts, aliases included.
+pub fn variant_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN_NAMES.iter().copied()
+}
+
+const BUILTIN_NAMES: &[&str] = &[
+    "chess",
+    "chess960",
+    "fischerandom",
+    "capablanca",
+    "grand",
+    "nocastle",
+    "cannonhorse",
+];
+
+fn piece(name: &str, letter: char) -> PieceType {
+    let notation = catalogue::lookup(name).unwrap_or("K");
+    // Catalogue notations are tested to parse; fall back to a king only if
+    // the catalogue were ever edited wrongly.
+    let def =
+        PieceDef::parse(notation).unwrap_or_else(|_| PieceDef::from_components("K", Vec::new()));
+    PieceType {
+        name: name.to_string(),
+        letter,
+        def,
+    }
+}
+
+impl Variant {
+    /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
+    /// `fischerandom`), `capablanca`, `grand`, `nocastle`, and `cannonhorse`
+    /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
+    /// leapers).
+    ///
+    /// ```
+    /// let v = sqlchess_fairy::Variant::builtin("capablanca").unwrap();
+    /// assert_eq!((v.width, v.height), (10, 8));
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::Unknown`] for any other name.
+    pub fn builtin(name: &str) -> Result<Variant, VariantError> {
+        let lower = name.to_ascii_lowercase();
+        let mut v = Variant::chess();
+        match lower.as_str() {
+            "chess" => {}
+            "chess960" | "fischerandom" => {
+                v.name = lower.clone();
+                v.chess960 = true;
+            }
+            "nocastle" => {
+                v.name = lower.clone();
+                v.castling = None;
+                v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into();
+            }
+            "capablanca" => {
+                v.name = lower.clone();
+                v.width = 10;
+                v.pieces.push(piece("archbishop", 'a'));
+                v.pieces.push(piece("chancellor", 'c'));
+                v.start_fen =
+                    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into();
+                v.castling = Some(Castling {
+                    rook: 3,
+                    kingside_file: 8,
+                    queenside_file: 2,
+                });
+                if let Some(p) = v.promotion.as_mut() {
+                    p.pieces = vec![1, 2, 3, 4, 6, 7];
+                }
+            }
+            "grand" => {
+                v.name = lower.clone();
+                v.width = 10;
+                v.height = 10;
+                v.pieces.push(piece("archbishop", 'a'));
+                v.pieces.push(piece("chancellor", 'c'));
+                v.start_fen =
+                    "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
+                        .into();
+                v.castling = None;
+                v.double_step_ranks = (2, 2);
+                v.promotion = Some(Promotion {
+                    zone_start: 7,
+                    pieces: vec![6, 7, 4, 3, 2, 1],
+                    mandatory: false,
+                    limits: vec![(6, 1), (7, 1), (4, 1), (3, 2), (2, 2), (1, 2)],
+                });
+            }
+            "cannonhorse" => {
+                v.name = lower.clone();
+                v.pieces.push(PieceType {
+                    name: "cannon".into(),
+                    letter: 'o',
+                    def: PieceDef::parse("mRcpR")
+                        .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                });
+                v.pieces.push(PieceType {
+                    name: "horse".into(),
+                    letter: 'h',
+                    def: PieceDef::parse("nN")
+                        .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                });
+                v.start_fen =
+                    "rhbqkbhr/pppppppp/1o4o1/8/8/1O4O1/PPPPPPPP/RHBQKBHR w KQkq - 0 1".into();
+                if let Some(p) = v.promotion.as_mut() {
+                    p.pieces = vec![1, 2, 3, 4, 6, 7];
+                }
+            }
+            _ => return Err(VariantError::Unknown(name.to_string())),
+        }
+        Ok(v)
+    }
+
+    /// Standard chess as data (the generic path, not the 64-bit fast path).
+    pub fn chess() -> Variant {
+        let pieces = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        let letters = ['p', 'n', 'b', 'r', 'q', 'k'];
+        Variant {
+            name: "chess".into(),
+            width: 8,
+            height: 8,
+            pieces: pieces
+                .iter()
+                .zip(letters)
+                .map(|(n, l)| piece(n, l))
+                .collect(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            royal: Some(5),
+            pawn: Some(0),
+            double_step: true,
+            double_step_ranks: (1, 1),
+            en_passant: true,
+            castling: Some(Castling {
+                rook: 3,
+                kingside_file: 6,
+                queenside_file: 2,
+            }),
+            chess960: false,
+            promotion: Some(Promotion {
+                zone_start: 7,
+                pieces: vec![1, 2, 3, 4],
+                mandatory: true,
+                limits: Vec::new(),
+            }),
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+        }
+    }
+
+    /// Index of the piece with FEN letter `c` (either case).
+    pub fn piece_by_letter(&self, c: char) -> Option<usize> {
+        let l = c.to_ascii_lowercase();
+        self.pieces.iter().position(|p| p.letter == l)
+    }
+
+    /// Checks sizes, letters and piece indices.
+    ///
+    /// # Errors
+    /// The first problem found.
+    pub fn validate(&self) -> Result<(), VariantError> {
+        if !(1..=16).contains(&self.width) || !(1..=16).contains(&self.height) {
+            return Err(VariantError::BoardSize {
+                variant: self.name.clone(),
+                width: self.width as u32,
+                height: self.height as u32,
+            });
+        }
+        if self.pieces.len() > 32 {
+            let letter = self.pieces[32].letter;
+            return Err(VariantError::Letter {
+                variant: self.name.clone(),
+                letter,
+                problem: "is past the 32-piece limit",
+            });
+        }
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !p.letter.is_ascii_alphabetic() {
+                return Err(VariantError::Letter {
+                    variant: self.name.clone(),
+                    letter: p.letter,
+                    problem: "is not a letter",
+                });
+            }
+            if self.pieces[..i].iter().any(|q| q.letter == p.letter) {
+                return Err(VariantError::Letter {
+                    variant: self.name.clone(),
+                    letter: p.letter,
+                    problem: "is used twice",
+                });
+            }
+        }
+        let n = self.pieces.len();
+        let bad = |field| VariantError::MissingPiece {
+            variant: self.name.clone(),
+            field,
+        };
+        if self.royal.is_some_and(|r| r >= n) {
+            return Err(bad("royal"));
+        }
+        if self.pawn.is_some_and(|r| r >= n) {
+            return Err(bad("pawn"));
+        }
+        if self.castling.as_ref().is_some_and(|c| c.rook >= n) {
+            return Err(bad("castling.rook"));
+        }
+        if let Some(p) = &self.promotion {
+            if p.pieces
+                .iter()
+                .chain(p.limits.iter().map(|l| &l.0))
+                .any(|&i| i >= n)
+            {
+                return Err(bad("promotion.pieces"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_validate() {
+        for name in variant_names() {
+            let v = Variant::builtin(name).unwrap();
+            v.validate().unwrap();
+        }
+        assert!(matches!(
+            Variant::builtin("nope"),
+            Err(VariantError::Unknown(_))
+        ));
+    }
+}
