@@ -17,6 +17,7 @@ pub mod fen;
 mod game;
 mod movegen;
 mod notation;
+pub mod pack;
 pub mod perft;
 mod position;
 mod setup;

@@ -251,6 +251,14 @@ impl Position {
         }
     }
 
+    /// Only the legal en-passant captures.
+    pub(crate) fn gen_ep_only<S: MoveSink>(&self, sink: &mut S) {
+        if let Some(ep) = self.ep_square {
+            let our_pawns = self.board.pawns() & self.board.by_color(self.turn);
+            self.gen_en_passant(sink, ep, self.our_king(), our_pawns);
+        }
+    }
+
     #[inline]
     fn gen_pawns<S: MoveSink>(
         &self,

@@ -139,8 +139,8 @@ pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
     pub(crate) castling_rights: Bitboard,
-    /// Only set when a pawn of the side to move stands beside the pawn that
-    /// made the double step, so that the hash of equal positions is equal.
+    /// Only set when an en-passant capture is legal, so that positions with
+    /// the same legal moves have the same hash.
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -272,6 +272,7 @@ impl Position {
             }
         }
         pos.update_check_info();
+        pos.settle_ep_square();
         if pos.checkers.count() > 2 {
             reasons.push(PositionErrorKind::ImpossibleCheck);
         }
@@ -373,8 +374,8 @@ impl Position {
         self.mode
     }
 
-    /// The en-passant square, if a pawn of the side to move could capture
-    /// there (pseudo-legally).
+    /// The en-passant square, if an en-passant capture is legal (the same as
+    /// [`Position::legal_ep_square`]: positions never keep a useless one).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep_square
@@ -382,11 +383,7 @@ impl Position {
 
     /// The en-passant square only if an en-passant capture is legal.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        self.legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::EnPassant { .. }))
-            .then_some(ep)
+        self.ep_square
     }
 
     /// Half-moves since the last capture or pawn move.
@@ -493,8 +490,8 @@ impl Position {
                             & self.board.by_piece(Role::Pawn.of(them)))
                         .any()
                         {
+                            // Kept only if a capture there is legal: settled below.
                             self.ep_square = Some(ep);
-                            hash ^= zobrist::ep_key(ep);
                         }
                     }
                 } else if role == Role::King {
@@ -535,8 +532,24 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        self.hash = hash;
         self.update_check_info();
+        self.settle_ep_square();
+        if let Some(ep) = self.ep_square {
+            hash ^= zobrist::ep_key(ep);
+        }
+        self.hash = hash;
+    }
+
+    /// Drops the en-passant square unless a capture there is legal, so that
+    /// positions with the same legal moves have the same FEN and hash.
+    fn settle_ep_square(&mut self) {
+        if self.ep_square.is_some() {
+            let mut any = crate::movegen::AnySink(false);
+            self.gen_ep_only(&mut any);
+            if !any.0 {
+                self.ep_square = None;
+            }
+        }
     }
 
     /// Makes `mv` if it is legal here.
