@@ -31,6 +31,8 @@ enum Command {
     Moves(cmd::moves::Args),
     /// List the built-in variants, one name a line.
     Variants(cmd::variants::Args),
+    /// List the built-in pieces: name and notation.
+    Pieces(cmd::pieces::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -40,6 +42,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Perft(args) => cmd::perft::run(args, &mut out)?,
         Command::Moves(args) => cmd::moves::run(args, &mut out)?,
         Command::Variants(args) => cmd::variants::run(args, &mut out)?,
+        Command::Pieces(args) => cmd::pieces::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

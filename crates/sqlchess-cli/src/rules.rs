@@ -1,10 +1,12 @@
 //! Picks the rules engine for a variant: the fast standard-chess core for
-//! chess and Chess960, the generic fairy engine for everything else.
+//! chess and Chess960, the generic fairy engine for everything else
+//! (including any variant defined in a variants file).
 
 use std::path::Path;
 
 use anyhow::{bail, Context};
 use sqlchess_core::{CastlingMode, Position};
+use sqlchess_fairy::Variant;
 
 /// Variants that the 8×8 fast path plays.
 pub const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
@@ -13,6 +15,8 @@ pub const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
 pub enum AnyPosition {
     /// Standard chess or Chess960, on the bitboard fast path.
     Standard(Position),
+    /// Any other variant, on the generic engine.
+    Fairy(Box<sqlchess_fairy::Position>),
 }
 
 /// Command-line options that choose the variant and the position.
@@ -40,15 +44,38 @@ impl PositionArgs {
     }
 }
 
+/// Finds a variant for the generic engine: in the variants file first, then built in.
+pub fn fairy_variant(name: &str, variants_file: Option<&Path>) -> anyhow::Result<Option<Variant>> {
+    if let Some(path) = variants_file {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read variants file {}", path.display()))?;
+        let loaded = sqlchess_fairy::load_variants_ini(&text)
+            .with_context(|| format!("in variants file {}", path.display()))?;
+        if let Some(v) = loaded.into_iter().find(|v| v.name == name) {
+            return Ok(Some(v));
+        }
+    }
+    if CORE_VARIANTS.contains(&name) {
+        return Ok(None);
+    }
+    Ok(Some(
+        Variant::builtin(name).with_context(|| "see `sqlchess variants`")?,
+    ))
+}
+
 /// Loads a position of `variant` from `fen` (or the start position).
 pub fn load(
     variant: &str,
     variants_file: Option<&Path>,
     fen: Option<&str>,
 ) -> anyhow::Result<AnyPosition> {
-    if let Some(path) = variants_file {
-        let _text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read variants file {}", path.display()))?;
+    if let Some(v) = fairy_variant(variant, variants_file)? {
+        let pos = match fen {
+            Some(fen) => sqlchess_fairy::Position::from_fen(&v, fen)
+                .with_context(|| format!("invalid {variant} fen {fen:?}"))?,
+            None => sqlchess_fairy::Position::start(&v),
+        };
+        return Ok(AnyPosition::Fairy(Box::new(pos)));
     }
     let mode = match variant {
         "chess" => CastlingMode::Standard,
@@ -70,6 +97,7 @@ impl AnyPosition {
                 .iter()
                 .map(|&m| pos.uci(m).to_string())
                 .collect(),
+            AnyPosition::Fairy(pos) => pos.legal_moves().iter().map(|m| m.to_uci(pos)).collect(),
         }
     }
 
@@ -81,6 +109,11 @@ impl AnyPosition {
                 .iter()
                 .map(|&m| (pos.uci(m).to_string(), AnyPosition::Standard(pos.after(m))))
                 .collect(),
+            AnyPosition::Fairy(pos) => pos
+                .legal_moves()
+                .into_iter()
+                .map(|m| (m.to_uci(pos), AnyPosition::Fairy(Box::new(pos.play(m)))))
+                .collect(),
         }
     }
 
@@ -88,6 +121,7 @@ impl AnyPosition {
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyPosition::Standard(pos) => sqlchess_core::perft::perft(pos, depth),
+            AnyPosition::Fairy(pos) => sqlchess_fairy::perft(pos, depth),
         }
     }
 }

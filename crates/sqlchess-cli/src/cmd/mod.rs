@@ -2,4 +2,5 @@
 
 pub mod moves;
 pub mod perft;
+pub mod pieces;
 pub mod variants;

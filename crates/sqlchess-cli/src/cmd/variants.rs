@@ -9,7 +9,12 @@ pub struct Args {}
 
 /// Prints one variant name a line.
 pub fn run(_args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
-    let names: Vec<&str> = crate::rules::CORE_VARIANTS.to_vec();
+    let mut names: Vec<&str> = crate::rules::CORE_VARIANTS.to_vec();
+    for name in sqlchess_fairy::variant_names() {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     for name in names {
         writeln!(out, "{name}")?;
     }
