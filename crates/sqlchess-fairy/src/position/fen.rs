@@ -194,12 +194,10 @@ fn parse_castling(r: &Rules, st: &mut State, text: &str) -> Result<(), FenError>
     if text == "-" {
         return Ok(());
     }
+    // Fairy-Stockfish ignores rights in variants without castling (a
+    // `castling = false` child keeps its parent's `KQkq` start FEN); so do we.
     let Some(c) = &r.v.castling else {
-        return Err(field(
-            FenField::Castling,
-            text,
-            "the variant has no castling",
-        ));
+        return Ok(());
     };
     for ch in text.chars() {
         let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
