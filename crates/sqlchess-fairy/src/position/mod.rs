@@ -430,10 +430,13 @@ impl Position {
 /// assert_eq!(perft(&pos, 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    perft_state(&pos.rules, &pos.st, depth)
+    let mut bufs: Vec<Vec<FairyMove>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_state(&pos.rules, &pos.st, depth, &mut bufs)
 }
 
-fn perft_state(r: &Rules, st: &State, depth: u32) -> u64 {
+/// Perft with one reusable move buffer per ply, so the tree walk does not
+/// allocate.
+fn perft_state(r: &Rules, st: &State, depth: u32, bufs: &mut [Vec<FairyMove>]) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -442,13 +445,16 @@ fn perft_state(r: &Rules, st: &State, depth: u32) -> u64 {
             c.0
         }
         _ => {
-            let mut moves = Vec::with_capacity(64);
-            st.generate(r, &mut moves);
+            let Some((moves, rest)) = bufs.split_first_mut() else {
+                return 0;
+            };
+            moves.clear();
+            st.generate(r, moves);
             let mut n = 0;
-            for mv in moves {
+            for &mv in moves.iter() {
                 let mut next = *st;
                 next.play(r, mv);
-                n += perft_state(r, &next, depth - 1);
+                n += perft_state(r, &next, depth - 1, rest);
             }
             n
         }
@@ -465,7 +471,11 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|mv| {
             let mut st = pos.st;
             st.play(&pos.rules, mv);
-            (mv.to_uci(pos), perft_state(&pos.rules, &st, depth - 1))
+            let mut bufs: Vec<Vec<FairyMove>> = (0..depth).map(|_| Vec::new()).collect();
+            (
+                mv.to_uci(pos),
+                perft_state(&pos.rules, &st, depth - 1, &mut bufs),
+            )
         })
         .collect()
 }

@@ -8,7 +8,7 @@
 //! verified by computing the new occupancy and asking whether the king is
 //! attacked there.
 
-use super::rules::{Rules, NO_SQ};
+use super::rules::{LineKind, Rules, NO_SQ};
 use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bb256;
 use crate::piece::{comp_targets, PathKind};
@@ -69,6 +69,11 @@ impl State {
             if tr.leap_cap_rev[by][sq].intersects(&atk) {
                 return true;
             }
+            for &(s, legs) in &tr.lame_rev[by][sq] {
+                if atk.has(s as usize) && !legs.intersects(occ) {
+                    return true;
+                }
+            }
             if tr.special_capture && self.special_attack(r, t, by, sq, atk, occ) {
                 return true;
             }
@@ -82,7 +87,27 @@ impl State {
             if atk.is_empty() {
                 continue;
             }
-            if r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk) {
+            let hit = match ar.kind {
+                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk),
+                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
+                    Some(screen) => {
+                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                        if let Some(l) = ar.limit {
+                            beyond &= r.limited[l][sq];
+                        }
+                        !beyond.is_empty()
+                    }
+                    None => false,
+                },
+                LineKind::Grass => {
+                    let h = r.step[ar.dir][sq];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, occ)
+                            .intersects(&atk)
+                }
+            };
+            if hit {
                 return true;
             }
         }
@@ -184,45 +209,62 @@ impl State {
         let ours = self.by_color[us];
         let theirs = self.by_color[them];
         let ksq = self.royal_sq[us];
-        let in_check = self.in_check(r);
-        let full = in_check || r.slow_check[them];
-        // Pins along the opponent's rider lines.
+        // Check and pins along the opponent's slider lines in one scan; when
+        // the opponent has hoppers or lame leapers, the full attack test.
+        let mut in_check = false;
         let mut pinned = Bb256::EMPTY;
-        let mut pin_lines: Vec<(usize, Bb256)> = Vec::new();
-        if !full && ksq != NO_SQ {
+        let mut pin_lines = [(0u8, Bb256::EMPTY); 32];
+        let mut npins = 0;
+        if ksq != NO_SQ {
             let k = ksq as usize;
-            for ar in &r.attack_rays[them] {
-                let ray = r.rays[ar.dir][k];
-                let blockers = ray & occ;
-                let pos = r.dir_pos[ar.dir];
-                let first = if pos { blockers.lsb() } else { blockers.msb() };
-                let Some(b1) = first else { continue };
-                if !ours.has(b1) {
-                    continue;
+            if r.slow_check[them] {
+                in_check = self.attacked(r, k, them, &occ, &Bb256::EMPTY);
+            } else {
+                for (t, tr) in r.types.iter().enumerate() {
+                    if tr.leap_cap_rev[them][k].intersects(&(self.by_type[t] & theirs)) {
+                        in_check = true;
+                        break;
+                    }
                 }
-                let beyond = r.rays[ar.dir][b1] & occ;
-                let Some(b2) = (if pos { beyond.lsb() } else { beyond.msb() }) else {
-                    continue;
-                };
-                if !theirs.has(b2) || !ar.types.iter().any(|&t| self.by_type[t].has(b2)) {
-                    continue;
-                }
-                if let Some(l) = ar.limit {
-                    if !r.limited[l][k].has(b2) {
+                for ar in &r.attack_rays[them] {
+                    let mut group = Bb256::EMPTY;
+                    for &t in &ar.types {
+                        group |= self.by_type[t];
+                    }
+                    group &= theirs;
+                    if group.is_empty() {
                         continue;
                     }
-                }
-                let line = ray & !r.rays[ar.dir][b2];
-                if pinned.has(b1) {
-                    if let Some(e) = pin_lines.iter_mut().find(|e| e.0 == b1) {
-                        e.1 &= line;
+                    let Some(b1) = r.first_blocker(ar.dir, k, &occ) else {
+                        continue;
+                    };
+                    let in_range = |s: usize| ar.limit.is_none_or(|l| r.limited[l][k].has(s));
+                    if !ours.has(b1) {
+                        if group.has(b1) && in_range(b1) {
+                            in_check = true;
+                        }
+                        continue;
                     }
-                } else {
-                    pinned.set(b1);
-                    pin_lines.push((b1, line));
+                    let Some(b2) = r.first_blocker(ar.dir, b1, &occ) else {
+                        continue;
+                    };
+                    if !group.has(b2) || !in_range(b2) {
+                        continue;
+                    }
+                    let line = r.rays[ar.dir][k] & !r.rays[ar.dir][b2];
+                    if pinned.has(b1) {
+                        for e in pin_lines[..npins].iter_mut().filter(|e| e.0 as usize == b1) {
+                            e.1 &= line;
+                        }
+                    } else if npins < pin_lines.len() {
+                        pinned.set(b1);
+                        pin_lines[npins] = (b1 as u8, line);
+                        npins += 1;
+                    }
                 }
             }
         }
+        let full = in_check || r.slow_check[them];
         let royal = r.v.royal;
         let pawn = r.v.pawn;
         for (t, tr) in r.types.iter().enumerate() {
@@ -233,10 +275,10 @@ impl State {
             let is_royal = royal == Some(t);
             let is_pawn = pawn == Some(t);
             for from in mine.iter() {
-                let restrict = if pinned.has(from) {
-                    pin_lines
+                let restrict = if !full && pinned.has(from) {
+                    pin_lines[..npins]
                         .iter()
-                        .find(|e| e.0 == from)
+                        .find(|e| e.0 as usize == from)
                         .map(|e| e.1)
                         .unwrap_or(Bb256::EMPTY)
                 } else {
@@ -245,7 +287,7 @@ impl State {
                 let mut quiet = tr.leap_quiet[us][from] & !occ;
                 let mut caps = tr.leap_cap[us][from] & theirs;
                 for rd in &tr.riders[us] {
-                    let att = r.ray_attacks(rd.dir, rd.limit, from, &occ);
+                    let att = r.line_targets(rd, from, &occ);
                     if rd.quiet {
                         quiet |= att & !occ;
                     }
@@ -253,13 +295,40 @@ impl State {
                         caps |= att & theirs;
                     }
                 }
+                let mut doubles = Bb256::EMPTY;
+                for lm in &tr.lame[us] {
+                    if lm.initial && !(r.v.double_step && r.initial_zone[us].has(from)) {
+                        continue;
+                    }
+                    for &(to, legs) in &lm.table[from] {
+                        if legs.intersects(&occ) {
+                            continue;
+                        }
+                        let to = to as usize;
+                        let ok = if occ.has(to) {
+                            lm.capture && theirs.has(to)
+                        } else {
+                            lm.quiet
+                        };
+                        if !ok {
+                            continue;
+                        }
+                        if lm.initial && is_pawn && !occ.has(to) {
+                            doubles.set(to);
+                        } else if occ.has(to) {
+                            caps.set(to);
+                        } else {
+                            quiet.set(to);
+                        }
+                    }
+                }
                 let targets = (quiet | caps) & restrict;
+                doubles &= restrict & !targets;
                 if is_royal {
                     let mut occ2 = occ;
                     occ2.clear(from);
                     for to in targets.iter() {
-                        let mut removed = Bb256::EMPTY;
-                        removed.set(to);
+                        let removed = Bb256::from_index(to);
                         if !self.attacked(r, to, them, &occ2, &removed) {
                             sink.push(FairyMove::normal(from, to));
                         }
@@ -277,6 +346,16 @@ impl State {
                     }
                 } else {
                     sink.bulk(from, targets);
+                }
+                for to in doubles.iter() {
+                    let mv = FairyMove {
+                        from: from as u8,
+                        to: to as u8,
+                        promotion: NO_SQ,
+                        kind: MoveKind::DoubleStep,
+                        extra: 0,
+                    };
+                    self.emit(r, sink, mv, t, full || is_royal);
                 }
                 if !tr.special[us].is_empty() {
                     self.gen_special(r, sink, t, from, &occ, restrict, full || is_royal);
@@ -324,6 +403,11 @@ impl State {
         let mut found: Vec<FairyMove> = Vec::new();
         for comp in &r.types[t].special[us] {
             if comp.initial && !(r.v.double_step && r.initial_zone[us].has(from)) {
+                continue;
+            }
+            if comp.kind == PathKind::Leap {
+                // Initial-only leaps are generated from the lame tables; this
+                // copy only serves the attack test.
                 continue;
             }
             let locust = comp.kind == PathKind::Locust;
@@ -404,7 +488,7 @@ impl State {
         let mut quiet = tr.leap_quiet[us][from] & !*occ;
         let mut caps = tr.leap_cap[us][from] & theirs;
         for rd in &tr.riders[us] {
-            let att = r.ray_attacks(rd.dir, rd.limit, from, occ);
+            let att = r.line_targets(rd, from, occ);
             if rd.quiet {
                 quiet |= att & !*occ;
             }

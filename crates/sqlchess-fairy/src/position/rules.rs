@@ -5,32 +5,57 @@
 //! is precomputed; the first blocker is the lowest (positive directions) or
 //! highest (negative) set bit of ray ∩ occupancy, and the attack set is the
 //! ray minus the ray from the blocker. This works for any step vector,
-//! nightriders included, because every square on a ray has a strictly
-//! monotone frame index.
+//! nightriders included, because the frame index is strictly monotone along
+//! every ray. Cannons and grasshoppers reuse the same rays (the screen is the
+//! first blocker); lame leaps keep, per square, each target with the set of
+//! squares that must be empty.
 
 use crate::bitboard::Bb256;
-use crate::piece::{Component, PathKind, PieceDef};
+use crate::piece::{lame_path, Component, PathKind, PieceDef};
 use crate::variant::Variant;
 
 pub(crate) const NO_SQ: u8 = 255;
 
-/// One rider direction of a piece.
+/// How a line piece uses a ray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// Slides until blocked.
+    Slide,
+    /// Cannon: jumps the first piece, then slides beyond it.
+    Hop,
+    /// Grasshopper: lands right behind the first piece.
+    Grass,
+}
+
+/// One line direction of a piece.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rider {
     pub dir: usize,
     pub limit: Option<usize>,
+    pub kind: LineKind,
     pub quiet: bool,
     pub capture: bool,
 }
 
-/// Rider directions grouped for attack detection: a ray from the attacked
+/// Line directions grouped for attack detection: a ray from the attacked
 /// square in `dir` (the reverse of the attackers' direction), and which
 /// piece types attack along it.
 #[derive(Clone, Debug)]
 pub(crate) struct AttackRay {
     pub dir: usize,
     pub limit: Option<usize>,
+    pub kind: LineKind,
     pub types: Vec<usize>,
+}
+
+/// A lame (blockable) leap: per square, each target and the squares that
+/// must be empty on the way.
+#[derive(Clone, Debug)]
+pub(crate) struct Lame {
+    pub table: Vec<Vec<(u8, Bb256)>>,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -41,8 +66,12 @@ pub(crate) struct TypeRules {
     /// onto the index square.
     pub leap_cap_rev: [Vec<Bb256>; 2],
     pub riders: [Vec<Rider>; 2],
-    /// Components handled square by square (hoppers, lame and initial
-    /// leaps, locusts, bent riders), already oriented for the colour.
+    pub lame: [Vec<Lame>; 2],
+    /// Per target square, (attacker square, squares that must be empty) of
+    /// capturing lame leaps that are not initial-only.
+    pub lame_rev: [Vec<Vec<(u8, Bb256)>>; 2],
+    /// Components handled square by square (locusts, bent riders, initial
+    /// line moves), already oriented for the colour.
     pub special: [Vec<Component>; 2],
     pub special_capture: bool,
     /// Whether a special component can reach a square the tables also
@@ -58,6 +87,8 @@ pub(crate) struct Rules {
     pub types: Vec<TypeRules>,
     pub rays: Vec<Vec<Bb256>>,
     pub dir_pos: Vec<bool>,
+    /// First square of each ray, or [`NO_SQ`].
+    pub step: Vec<Vec<u8>>,
     pub limited: Vec<Vec<Bb256>>,
     pub attack_rays: [Vec<AttackRay>; 2],
     /// Whether a colour owns pieces whose captures the pin logic cannot see
@@ -70,10 +101,70 @@ pub(crate) struct Rules {
     pub back_rank: [Bb256; 2],
 }
 
+struct Builder {
+    w: i32,
+    h: i32,
+    dirs: Vec<(i8, i8)>,
+    limits: Vec<(usize, u8)>,
+}
+
+impl Builder {
+    fn on(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.w && y < self.h
+    }
+
+    fn dir(&mut self, d: (i8, i8), r: &mut Rules) -> usize {
+        if let Some(i) = self.dirs.iter().position(|&e| e == d) {
+            return i;
+        }
+        let mut table = vec![Bb256::EMPTY; 256];
+        let mut step = vec![NO_SQ; 256];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let s = (y * 16 + x) as usize;
+                let mut k = 1;
+                while self.on(x + k * d.0 as i32, y + k * d.1 as i32) {
+                    let t = ((y + k * d.1 as i32) * 16 + x + k * d.0 as i32) as usize;
+                    table[s].set(t);
+                    if k == 1 {
+                        step[s] = t as u8;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        r.rays.push(table);
+        r.step.push(step);
+        r.dir_pos.push(d.1 as i32 * 16 + d.0 as i32 > 0);
+        self.dirs.push(d);
+        self.dirs.len() - 1
+    }
+
+    fn limit(&mut self, dir: usize, max: u8, r: &mut Rules) -> usize {
+        if let Some(i) = self.limits.iter().position(|&e| e == (dir, max)) {
+            return i;
+        }
+        let d = self.dirs[dir];
+        let mut table = vec![Bb256::EMPTY; 256];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                for k in 1..=max as i32 {
+                    let (tx, ty) = (x + k * d.0 as i32, y + k * d.1 as i32);
+                    if self.on(tx, ty) {
+                        table[(y * 16 + x) as usize].set((ty * 16 + tx) as usize);
+                    }
+                }
+            }
+        }
+        r.limited.push(table);
+        self.limits.push((dir, max));
+        self.limits.len() - 1
+    }
+}
+
 impl Rules {
     pub fn new(v: &Variant) -> Rules {
         let (w, h) = (v.width as i32, v.height as i32);
-        let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
         let rank_bb = |r: i32| {
             let mut b = Bb256::EMPTY;
             for x in 0..w {
@@ -89,6 +180,7 @@ impl Rules {
             types: Vec::new(),
             rays: Vec::new(),
             dir_pos: Vec::new(),
+            step: Vec::new(),
             limited: Vec::new(),
             attack_rays: [Vec::new(), Vec::new()],
             slow_check: [false; 2],
@@ -110,51 +202,11 @@ impl Rules {
                 rules.initial_zone[c] |= rank_bb(rel(c, r));
             }
         }
-        let mut dirs: Vec<(i8, i8)> = Vec::new();
-        let mut limits: Vec<(usize, u8)> = Vec::new();
-        let dir_id = |d: (i8, i8), rules: &mut Rules, dirs: &mut Vec<(i8, i8)>| -> usize {
-            if let Some(i) = dirs.iter().position(|&e| e == d) {
-                return i;
-            }
-            let mut table = vec![Bb256::EMPTY; 256];
-            for y in 0..h {
-                for x in 0..w {
-                    let mut k = 1;
-                    while on(x + k * d.0 as i32, y + k * d.1 as i32) {
-                        table[(y * 16 + x) as usize]
-                            .set(((y + k * d.1 as i32) * 16 + x + k * d.0 as i32) as usize);
-                        k += 1;
-                    }
-                }
-            }
-            rules.rays.push(table);
-            rules.dir_pos.push(d.1 as i32 * 16 + d.0 as i32 > 0);
-            dirs.push(d);
-            dirs.len() - 1
-        };
-        let limit_id = |dir: usize,
-                        max: u8,
-                        d: (i8, i8),
-                        rules: &mut Rules,
-                        limits: &mut Vec<(usize, u8)>|
-         -> usize {
-            if let Some(i) = limits.iter().position(|&e| e == (dir, max)) {
-                return i;
-            }
-            let mut table = vec![Bb256::EMPTY; 256];
-            for y in 0..h {
-                for x in 0..w {
-                    for k in 1..=max as i32 {
-                        let (tx, ty) = (x + k * d.0 as i32, y + k * d.1 as i32);
-                        if on(tx, ty) {
-                            table[(y * 16 + x) as usize].set((ty * 16 + tx) as usize);
-                        }
-                    }
-                }
-            }
-            rules.limited.push(table);
-            limits.push((dir, max));
-            limits.len() - 1
+        let mut b = Builder {
+            w,
+            h,
+            dirs: Vec::new(),
+            limits: Vec::new(),
         };
         for (t, pt) in v.pieces.iter().enumerate() {
             let mut tr = TypeRules::default();
@@ -163,16 +215,21 @@ impl Rules {
                 let mut quiet = vec![Bb256::EMPTY; 256];
                 let mut cap = vec![Bb256::EMPTY; 256];
                 let mut rev = vec![Bb256::EMPTY; 256];
+                let mut lame_rev: Vec<Vec<(u8, Bb256)>> = vec![Vec::new(); 256];
                 for comp in pt.def.components() {
                     let oriented: Vec<(i8, i8)> = comp.dirs.iter().map(|&d| flip(d)).collect();
-                    let simple_leap = comp.kind == PathKind::Leap && !comp.lame && !comp.initial;
-                    let simple_ride = matches!(comp.kind, PathKind::Ride { .. }) && !comp.initial;
-                    if simple_leap {
+                    let line = match comp.kind {
+                        PathKind::Ride { max } => Some((LineKind::Slide, max)),
+                        PathKind::Hop { max } => Some((LineKind::Hop, max)),
+                        PathKind::Grasshop => Some((LineKind::Grass, 0)),
+                        _ => None,
+                    };
+                    if comp.kind == PathKind::Leap && !comp.lame && !comp.initial {
                         for y in 0..h {
                             for x in 0..w {
                                 for d in &oriented {
                                     let (tx, ty) = (x + d.0 as i32, y + d.1 as i32);
-                                    if on(tx, ty) {
+                                    if b.on(tx, ty) {
                                         let (s, to) =
                                             ((y * 16 + x) as usize, (ty * 16 + tx) as usize);
                                         if comp.mode.quiet() {
@@ -186,30 +243,71 @@ impl Rules {
                                 }
                             }
                         }
-                    } else if simple_ride {
-                        let max = match comp.kind {
-                            PathKind::Ride { max } => max,
-                            _ => 0,
-                        };
+                    } else if comp.kind == PathKind::Leap {
+                        // Lame and/or initial-only leap.
+                        let mut table = vec![Vec::new(); 256];
+                        for y in 0..h {
+                            for x in 0..w {
+                                for d in &oriented {
+                                    let (tx, ty) = (x + d.0 as i32, y + d.1 as i32);
+                                    if !b.on(tx, ty) {
+                                        continue;
+                                    }
+                                    let mut legs = Bb256::EMPTY;
+                                    if comp.lame {
+                                        for (a, bb) in lame_path(d.0, d.1) {
+                                            legs.set(
+                                                ((y + bb as i32) * 16 + x + a as i32) as usize,
+                                            );
+                                        }
+                                    }
+                                    let (s, to) = ((y * 16 + x) as usize, (ty * 16 + tx) as usize);
+                                    table[s].push((to as u8, legs));
+                                    if comp.mode.capture() && !comp.initial {
+                                        lame_rev[to].push((s as u8, legs));
+                                    }
+                                }
+                            }
+                        }
+                        if comp.mode.capture() {
+                            rules.slow_check[c] = true;
+                        }
+                        tr.lame[c].push(Lame {
+                            table,
+                            quiet: comp.mode.quiet(),
+                            capture: comp.mode.capture(),
+                            initial: comp.initial,
+                        });
+                        if comp.mode.capture() && comp.initial {
+                            // Initial-only captures are found by the generic
+                            // attack test.
+                            let mut oc = comp.clone();
+                            oc.dirs = oriented.clone();
+                            oc.mode = crate::piece::MoveMode::CaptureOnly;
+                            tr.special_capture = true;
+                            tr.special[c].push(oc);
+                        }
+                    } else if let (Some((kind, max)), false) = (line, comp.initial) {
                         for d in &oriented {
-                            let dir = dir_id(*d, &mut rules, &mut dirs);
-                            let limit =
-                                (max > 0).then(|| limit_id(dir, max, *d, &mut rules, &mut limits));
+                            let dir = b.dir(*d, &mut rules);
+                            let limit = (max > 0).then(|| b.limit(dir, max, &mut rules));
                             tr.riders[c].push(Rider {
                                 dir,
                                 limit,
+                                kind,
                                 quiet: comp.mode.quiet(),
                                 capture: comp.mode.capture(),
                             });
                             if comp.mode.capture() {
-                                let back = dir_id((-d.0, -d.1), &mut rules, &mut dirs);
-                                let blimit = (max > 0).then(|| {
-                                    limit_id(back, max, (-d.0, -d.1), &mut rules, &mut limits)
-                                });
+                                if kind != LineKind::Slide {
+                                    rules.slow_check[c] = true;
+                                }
+                                let back = b.dir((-d.0, -d.1), &mut rules);
+                                let blimit = (max > 0).then(|| b.limit(back, max, &mut rules));
                                 let group = &mut rules.attack_rays[c];
                                 match group
                                     .iter_mut()
-                                    .find(|a| a.dir == back && a.limit == blimit)
+                                    .find(|a| a.dir == back && a.limit == blimit && a.kind == kind)
                                 {
                                     Some(a) => {
                                         if !a.types.contains(&t) {
@@ -219,6 +317,7 @@ impl Rules {
                                     None => group.push(AttackRay {
                                         dir: back,
                                         limit: blimit,
+                                        kind,
                                         types: vec![t],
                                     }),
                                 }
@@ -234,37 +333,50 @@ impl Rules {
                         tr.special[c].push(oc);
                     }
                 }
-                if c == 0 && !tr.special[0].is_empty() {
-                    let (sp, tb): (Vec<_>, Vec<_>) =
-                        pt.def.components().iter().cloned().partition(|k| {
-                            tr.special[0].iter().any(|s| {
-                                s.kind == k.kind
-                                    && s.atom == k.atom
-                                    && s.initial == k.initial
-                                    && s.lame == k.lame
-                                    && s.mode == k.mode
-                            })
-                        });
-                    let g1: std::collections::HashSet<_> = PieceDef::from_components("", sp)
-                        .geometry(v.width, v.height)
-                        .into_iter()
-                        .map(|g| (g.from, g.to))
-                        .collect();
-                    tr.overlap = PieceDef::from_components("", tb)
-                        .geometry(v.width, v.height)
-                        .iter()
-                        .any(|g| g1.contains(&(g.from, g.to)));
-                }
                 tr.leap_quiet[c] = quiet;
                 tr.leap_cap[c] = cap;
                 tr.leap_cap_rev[c] = rev;
+                tr.lame_rev[c] = lame_rev;
+            }
+            let generic: Vec<Component> = pt
+                .def
+                .components()
+                .iter()
+                .filter(|k| {
+                    !matches!(
+                        k.kind,
+                        PathKind::Leap
+                            | PathKind::Ride { .. }
+                            | PathKind::Hop { .. }
+                            | PathKind::Grasshop
+                    ) || (k.initial && k.kind != PathKind::Leap)
+                })
+                .cloned()
+                .collect();
+            if !generic.is_empty() {
+                let rest: Vec<Component> = pt
+                    .def
+                    .components()
+                    .iter()
+                    .filter(|k| !generic.contains(k))
+                    .cloned()
+                    .collect();
+                let g1: std::collections::HashSet<_> = PieceDef::from_components("", generic)
+                    .geometry(v.width, v.height)
+                    .into_iter()
+                    .map(|g| (g.from, g.to))
+                    .collect();
+                tr.overlap = PieceDef::from_components("", rest)
+                    .geometry(v.width, v.height)
+                    .iter()
+                    .any(|g| g1.contains(&(g.from, g.to)));
             }
             rules.types.push(tr);
         }
         rules
     }
 
-    /// Squares a rider reaches from `sq` in direction `dir` given `occ`,
+    /// Squares a slider reaches from `sq` in direction `dir` given `occ`,
     /// the first blocker included.
     #[inline]
     pub fn ray_attacks(&self, dir: usize, limit: Option<usize>, sq: usize, occ: &Bb256) -> Bb256 {
@@ -283,5 +395,48 @@ impl Rules {
             att &= self.limited[l][sq];
         }
         att
+    }
+
+    /// The first occupied square from `sq` in direction `dir`.
+    #[inline]
+    pub fn first_blocker(&self, dir: usize, sq: usize, occ: &Bb256) -> Option<usize> {
+        let blockers = self.rays[dir][sq] & *occ;
+        if self.dir_pos[dir] {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        }
+    }
+
+    /// Targets of one line direction of a piece on `from` (quiet targets
+    /// still need `!occ`, captures `theirs`): for a cannon the squares
+    /// beyond the screen up to and including the next piece, for a
+    /// grasshopper the square behind the first piece.
+    #[inline]
+    pub fn line_targets(&self, rd: &Rider, from: usize, occ: &Bb256) -> Bb256 {
+        match rd.kind {
+            LineKind::Slide => self.ray_attacks(rd.dir, rd.limit, from, occ),
+            LineKind::Hop => match self.first_blocker(rd.dir, from, occ) {
+                Some(screen) => {
+                    let mut beyond = self.ray_attacks(rd.dir, None, screen, occ);
+                    if let Some(l) = rd.limit {
+                        beyond &= self.limited[l][from];
+                    }
+                    beyond
+                }
+                None => Bb256::EMPTY,
+            },
+            LineKind::Grass => match self.first_blocker(rd.dir, from, occ) {
+                Some(h) => {
+                    let t = self.step[rd.dir][h];
+                    if t == NO_SQ {
+                        Bb256::EMPTY
+                    } else {
+                        Bb256::from_index(t as usize)
+                    }
+                }
+                None => Bb256::EMPTY,
+            },
+        }
     }
 }
