@@ -9,13 +9,13 @@
 //! `FAIRY_STOCKFISH` to another binary, or `FAIRY_BENCH_QUICK=1` for
 //! shallower depths. Prints a Markdown table for BENCHMARKS.md.
 
-use sqlchess_fairy::{perft, Position, Variant};
+use sqlchess_fairy::{perft, Position, VariantSet};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// (label, our variant, Fairy-Stockfish variant, variants.ini text for
-/// Fairy-Stockfish, depth)
+/// (label, our variant (built-in or tests/data/variants.ini), Fairy-Stockfish
+/// variant (empty: not comparable), variants.ini text for Fairy-Stockfish, depth)
 const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("chess (generic path)", "chess", "chess", "", 5),
     ("capablanca", "capablanca", "capablanca", "", 5),
@@ -25,8 +25,9 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
         "cannonhorse",
         "cannonhorse",
         "[cannonhorse:chess]\ncannon = o\nhorse = h\nknight = -\nstartFen = rhbqkbhr/pppppppp/1o4o1/8/8/1O4O1/PPPPPPPP/RHBQKBHR w KQkq - 0 1\n",
-        4,
+        5,
     ),
+    ("nightriders (NN; Debian's fairy-stockfish 11.1 has no custom pieces)", "nightriders", "", "", 5),
 ];
 
 fn fairy_stockfish(bin: &str, variant: &str, ini: &str, depth: u32) -> Option<(u64, f64)> {
@@ -62,26 +63,63 @@ fn fairy_stockfish(bin: &str, variant: &str, ini: &str, depth: u32) -> Option<(u
     Some((nodes, secs))
 }
 
+/// Seconds for `sqlchess perft DEPTH` (the standard-chess fast path of
+/// sqlchess-core, through the CLI), if the binary has been built.
+fn fast_path(depth: u32) -> Option<(u64, f64)> {
+    let bin = std::env::var("SQLCHESS_BIN").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/sqlchess").into()
+    });
+    let start = Instant::now();
+    let out = Command::new(bin)
+        .args(["perft", &depth.to_string()])
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let secs = start.elapsed().as_secs_f64();
+    let n = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some((n, secs))
+}
+
 fn main() {
     let bin =
         std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".into());
     let quick = std::env::var("FAIRY_BENCH_QUICK").is_ok();
-    println!("| position | depth | nodes | sqlchess-fairy s | Mnps | fairy-stockfish s | Mnps | speed-up |");
+    println!("| position | depth | nodes | sqlchess-fairy s | Mnps | fairy-stockfish s (net) | Mnps | speed-up |");
     println!("|---|---|---|---|---|---|---|---|");
     let mut failed = false;
+    let set = VariantSet::from_ini(include_str!("../tests/data/variants.ini"))
+        .expect("test variants load");
     for &(label, ours, theirs, ini, depth) in CASES {
         let depth = if quick { depth - 1 } else { depth };
-        let v = Variant::builtin(ours).expect("built-in variant");
+        let v = set.get(ours).expect("variant");
         let pos = Position::start(&v);
         let t = Instant::now();
         let n = perft(&pos, depth);
         let our_s = t.elapsed().as_secs_f64();
-        match fairy_stockfish(&bin, theirs, ini, depth) {
-            Some((fs_n, fs_s)) => {
+        let fs = if theirs.is_empty() {
+            None
+        } else {
+            fairy_stockfish(&bin, theirs, ini, depth)
+        };
+        // Start-up and variant set-up of the fairy-stockfish process, measured
+        // with a depth-1 perft and subtracted.
+        let startup = if theirs.is_empty() {
+            None
+        } else {
+            fairy_stockfish(&bin, theirs, ini, 1).map(|x| x.1)
+        };
+        match (fs, startup) {
+            (Some((fs_n, fs_total)), Some(st)) => {
                 if fs_n != n {
                     eprintln!("MISMATCH {label}: sqlchess-fairy {n}, fairy-stockfish {fs_n}");
                     failed = true;
                 }
+                let fs_s = (fs_total - st).max(1e-6);
                 println!(
                     "| {label} | {depth} | {n} | {our_s:.3} | {:.1} | {fs_s:.3} | {:.1} | {:.2}x |",
                     n as f64 / our_s / 1e6,
@@ -89,10 +127,20 @@ fn main() {
                     fs_s / our_s
                 );
             }
-            None => println!(
+            _ => println!(
                 "| {label} | {depth} | {n} | {our_s:.3} | {:.1} | n/a | n/a | n/a |",
                 n as f64 / our_s / 1e6
             ),
+        }
+        if ours == "chess" {
+            if let Some((fast_n, fast_s)) = fast_path(depth) {
+                assert_eq!(fast_n, n, "fast path and generic path disagree");
+                println!(
+                    "| chess (sqlchess-core fast path, via `sqlchess perft`) | {depth} | {fast_n} | {fast_s:.3} | {:.1} | | | generic/fast = {:.2} |",
+                    fast_n as f64 / fast_s / 1e6,
+                    our_s / fast_s
+                );
+            }
         }
     }
     assert!(!failed, "node counts differ from fairy-stockfish");

@@ -226,7 +226,12 @@ impl State {
                         break;
                     }
                 }
-                for ar in &r.attack_rays[them] {
+            }
+            {
+                for ar in r.attack_rays[them]
+                    .iter()
+                    .filter(|a| a.kind == LineKind::Slide)
+                {
                     let mut group = Bb256::EMPTY;
                     for &t in &ar.types {
                         group |= self.by_type[t];
@@ -264,7 +269,40 @@ impl State {
                 }
             }
         }
-        let full = in_check || r.slow_check[them];
+        // Against hoppers and lame leapers pins do not describe legality;
+        // but a move can only uncover an attack through squares on the
+        // king's attack lines or on the legs of lame attackers, so moves that
+        // neither leave nor enter those squares need no test.
+        let full = in_check || r.generic_capture[them] || (r.slow_check[them] && ksq == NO_SQ);
+        let mut sensitive = Bb256::EMPTY;
+        if r.slow_check[them] && !full {
+            let k = ksq as usize;
+            for ar in r.attack_rays[them]
+                .iter()
+                .filter(|a| a.kind != LineKind::Slide)
+            {
+                // Only the ray up to the third piece can change a hop or a
+                // grasshop onto the king.
+                let mut region = r.rays[ar.dir][k];
+                let mut s = k;
+                for _ in 0..3 {
+                    match r.first_blocker(ar.dir, s, &occ) {
+                        Some(b) => s = b,
+                        None => break,
+                    }
+                }
+                if s != k {
+                    region &= !r.rays[ar.dir][s];
+                }
+                sensitive |= region;
+            }
+            for tr in &r.types {
+                for &(s, legs) in &tr.lame_rev[them][k] {
+                    sensitive |= legs;
+                    sensitive.set(s as usize);
+                }
+            }
+        }
         let royal = r.v.royal;
         let pawn = r.v.pawn;
         for (t, tr) in r.types.iter().enumerate() {
@@ -335,9 +373,10 @@ impl State {
                     }
                 } else if is_pawn && targets.intersects(&r.promo_zone[us]) {
                     for to in targets.iter() {
-                        self.emit(r, sink, FairyMove::normal(from, to), t, full);
+                        let check = full || sensitive.has(from) || sensitive.has(to);
+                        self.emit(r, sink, FairyMove::normal(from, to), t, check);
                     }
-                } else if full {
+                } else if full || sensitive.has(from) {
                     for to in targets.iter() {
                         let mv = FairyMove::normal(from, to);
                         if self.leaves_king_safe(r, mv) {
@@ -345,7 +384,13 @@ impl State {
                         }
                     }
                 } else {
-                    sink.bulk(from, targets);
+                    sink.bulk(from, targets & !sensitive);
+                    for to in (targets & sensitive).iter() {
+                        let mv = FairyMove::normal(from, to);
+                        if self.leaves_king_safe(r, mv) {
+                            sink.push(mv);
+                        }
+                    }
                 }
                 for to in doubles.iter() {
                     let mv = FairyMove {
@@ -355,10 +400,12 @@ impl State {
                         kind: MoveKind::DoubleStep,
                         extra: 0,
                     };
-                    self.emit(r, sink, mv, t, full || is_royal);
+                    let check = full || is_royal || sensitive.has(from) || sensitive.has(to);
+                    self.emit(r, sink, mv, t, check);
                 }
                 if !tr.special[us].is_empty() {
-                    self.gen_special(r, sink, t, from, &occ, restrict, full || is_royal);
+                    let check = full || is_royal || r.slow_check[them];
+                    self.gen_special(r, sink, t, from, &occ, restrict, check);
                 }
             }
         }

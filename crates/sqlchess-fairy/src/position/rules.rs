@@ -95,6 +95,10 @@ pub(crate) struct Rules {
     /// (hoppers, lame leapers, …): then every move of the other side is
     /// checked by playing it.
     pub slow_check: [bool; 2],
+    /// Whether a colour owns locusts, bent riders or initial-only captures,
+    /// whose attacks only the generic test sees: then every move of the
+    /// other side is played and tested.
+    pub generic_capture: [bool; 2],
     pub promo_zone: [Bb256; 2],
     pub last_rank: [Bb256; 2],
     pub initial_zone: [Bb256; 2],
@@ -184,6 +188,7 @@ impl Rules {
             limited: Vec::new(),
             attack_rays: [Vec::new(), Vec::new()],
             slow_check: [false; 2],
+            generic_capture: [false; 2],
             promo_zone: [Bb256::EMPTY; 2],
             last_rank: [Bb256::EMPTY; 2],
             initial_zone: [Bb256::EMPTY; 2],
@@ -285,6 +290,7 @@ impl Rules {
                             oc.dirs = oriented.clone();
                             oc.mode = crate::piece::MoveMode::CaptureOnly;
                             tr.special_capture = true;
+                            rules.generic_capture[c] = true;
                             tr.special[c].push(oc);
                         }
                     } else if let (Some((kind, max)), false) = (line, comp.initial) {
@@ -328,6 +334,7 @@ impl Rules {
                         oc.dirs = oriented;
                         if oc.mode.capture() {
                             tr.special_capture = true;
+                            rules.generic_capture[c] = true;
                             rules.slow_check[c] = true;
                         }
                         tr.special[c].push(oc);
