@@ -164,6 +164,199 @@ impl Not for Bb256 {
     }
 }
 
+/// The square-set operations move generation needs, for the 256-bit frame
+/// ([`Bb256`]) and the compact layouts used when a board has at most 64
+/// (`u64`) or 128 squares (`u128`: 10×8 Capablanca, 10×10 Grand), which cut
+/// the work per operation.
+pub(crate) trait Bits:
+    Copy
+    + Eq
+    + Default
+    + core::fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const EMPTY: Self;
+    const FULL: Self;
+    /// Largest number of squares.
+    const CAPACITY: usize;
+    fn from_index(idx: usize) -> Self;
+    fn is_empty(&self) -> bool;
+    fn has(&self, idx: usize) -> bool;
+    fn set(&mut self, idx: usize);
+    fn clear(&mut self, idx: usize);
+    fn count(&self) -> u32;
+    fn lsb(&self) -> Option<usize>;
+    fn msb(&self) -> Option<usize>;
+    fn pop_lsb(&mut self) -> Option<usize>;
+    #[inline]
+    fn intersects(&self, other: &Self) -> bool {
+        !(*self & *other).is_empty()
+    }
+    #[inline]
+    fn iter(self) -> BitsIter<Self> {
+        BitsIter(self)
+    }
+}
+
+/// Iterator over the indices of a [`Bits`] set, lowest first.
+pub(crate) struct BitsIter<B>(B);
+
+impl<B: Bits> Iterator for BitsIter<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop_lsb()
+    }
+}
+
+impl Bits for Bb256 {
+    const EMPTY: Self = Bb256::EMPTY;
+    const FULL: Self = Bb256::FULL;
+    const CAPACITY: usize = 256;
+    #[inline]
+    fn from_index(idx: usize) -> Self {
+        Bb256::from_index(idx)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        Bb256::is_empty(self)
+    }
+    #[inline]
+    fn has(&self, idx: usize) -> bool {
+        Bb256::has(self, idx)
+    }
+    #[inline]
+    fn set(&mut self, idx: usize) {
+        Bb256::set(self, idx)
+    }
+    #[inline]
+    fn clear(&mut self, idx: usize) {
+        Bb256::clear(self, idx)
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        Bb256::count(self)
+    }
+    #[inline]
+    fn lsb(&self) -> Option<usize> {
+        Bb256::lsb(self)
+    }
+    #[inline]
+    fn msb(&self) -> Option<usize> {
+        Bb256::msb(self)
+    }
+    #[inline]
+    fn pop_lsb(&mut self) -> Option<usize> {
+        Bb256::pop_lsb(self)
+    }
+    #[inline]
+    fn intersects(&self, other: &Self) -> bool {
+        Bb256::intersects(self, other)
+    }
+}
+
+impl Bits for u128 {
+    const EMPTY: Self = 0;
+    const FULL: Self = u128::MAX;
+    const CAPACITY: usize = 128;
+    #[inline]
+    fn from_index(idx: usize) -> Self {
+        1u128 << idx
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn has(&self, idx: usize) -> bool {
+        (*self >> idx) & 1 != 0
+    }
+    #[inline]
+    fn set(&mut self, idx: usize) {
+        *self |= 1u128 << idx
+    }
+    #[inline]
+    fn clear(&mut self, idx: usize) {
+        *self &= !(1u128 << idx)
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lsb(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn msb(&self) -> Option<usize> {
+        (*self != 0).then(|| 127 - self.leading_zeros() as usize)
+    }
+    #[inline]
+    fn pop_lsb(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let i = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(i)
+    }
+}
+
+impl Bits for u64 {
+    const EMPTY: Self = 0;
+    const FULL: Self = u64::MAX;
+    const CAPACITY: usize = 64;
+    #[inline]
+    fn from_index(idx: usize) -> Self {
+        1u64 << idx
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn has(&self, idx: usize) -> bool {
+        (*self >> idx) & 1 != 0
+    }
+    #[inline]
+    fn set(&mut self, idx: usize) {
+        *self |= 1u64 << idx
+    }
+    #[inline]
+    fn clear(&mut self, idx: usize) {
+        *self &= !(1u64 << idx)
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lsb(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn msb(&self) -> Option<usize> {
+        (*self != 0).then(|| 63 - self.leading_zeros() as usize)
+    }
+    #[inline]
+    fn pop_lsb(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let i = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(i)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

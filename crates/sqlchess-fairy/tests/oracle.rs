@@ -21,10 +21,25 @@ fn run(file: &str, text: &str) {
         };
         let v = set.get(variant).unwrap_or_else(|e| panic!("{file}: {e}"));
         let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{file}: {fen}: {e}"));
+        // The same position on the 256-bit frame (used for boards over 128
+        // squares) must agree too.
+        let wide =
+            Position::from_fen_frame256(&v, fen).unwrap_or_else(|e| panic!("{file}: {fen}: {e}"));
+        assert_eq!(
+            pos.fen(),
+            wide.fen(),
+            "{file}: layouts print different FENs"
+        );
         for item in counts.split_whitespace() {
             let (d, n) = item.split_once(':').expect("depth:nodes");
             let (d, n): (u32, u64) = (d.parse().expect("depth"), n.parse().expect("nodes"));
             let got = perft(&pos, d);
+            let got_wide = perft(&wide, d);
+            if got != got_wide {
+                failures.push(format!(
+                    "{variant} {fen} depth {d}: u128 layout {got}, 256-bit frame {got_wide}"
+                ));
+            }
             checked += 1;
             if got != n {
                 failures.push(format!(

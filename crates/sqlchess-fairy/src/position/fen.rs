@@ -3,6 +3,7 @@
 
 use super::rules::{Rules, NO_SQ};
 use super::State;
+use crate::bitboard::Bits;
 use crate::geometry::FairySquare;
 use crate::variant::VariantError;
 
@@ -66,7 +67,7 @@ fn field(field: FenField, token: &str, reason: &'static str) -> FenError {
     }
 }
 
-pub(crate) fn parse(r: &Rules, fen: &str) -> Result<State, FenError> {
+pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenError> {
     let mut parts = fen.split_whitespace();
     let board = parts
         .next()
@@ -113,7 +114,7 @@ pub(crate) fn parse(r: &Rules, fen: &str) -> Result<State, FenError> {
                 return Err(field(FenField::Board, rank_text, "rank too long"));
             }
             let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let sq = y * 16 + x;
+            let sq = y * r.stride + x;
             if royal == Some(t) {
                 if st.royal_sq[c] != NO_SQ {
                     return Err(field(
@@ -154,11 +155,11 @@ pub(crate) fn parse(r: &Rules, fen: &str) -> Result<State, FenError> {
             if sq.file() as i32 >= r.w || sq.rank() as i32 >= r.h {
                 return Err(field(FenField::EnPassant, ep, "off the board"));
             }
-            let idx = sq.index();
+            let idx = sq.rank() as usize * r.stride + sq.file() as usize;
             let victim = if st.side == 0 {
-                idx.checked_sub(16)
+                idx.checked_sub(r.stride)
             } else {
-                Some(idx + 16)
+                Some(idx + r.stride)
             };
             let pawn_there = victim.zip(r.v.pawn).is_some_and(|(v, p)| {
                 v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v)
@@ -190,7 +191,7 @@ pub(crate) fn parse(r: &Rules, fen: &str) -> Result<State, FenError> {
     Ok(st)
 }
 
-fn parse_castling(r: &Rules, st: &mut State, text: &str) -> Result<(), FenError> {
+fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Result<(), FenError> {
     if text == "-" {
         return Ok(());
     }
@@ -212,7 +213,7 @@ fn parse_castling(r: &Rules, st: &mut State, text: &str) -> Result<(), FenError>
             'k' => rooks.iter().filter(|&s| s > k).max(),
             'q' => rooks.iter().filter(|&s| s < k).min(),
             'a'..='p' => {
-                let s = (k & !15) + (lower as u8 - b'a') as usize;
+                let s = (k / r.stride) * r.stride + (lower as u8 - b'a') as usize;
                 rooks.has(s).then_some(s)
             }
             _ => return Err(field(FenField::Castling, text, "unexpected character")),
@@ -224,12 +225,12 @@ fn parse_castling(r: &Rules, st: &mut State, text: &str) -> Result<(), FenError>
     Ok(())
 }
 
-pub(crate) fn write(r: &Rules, st: &State) -> String {
+pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
     let mut s = String::new();
     for y in (0..r.h as usize).rev() {
         let mut run = 0;
         for x in 0..r.w as usize {
-            let p = st.board[y * 16 + x];
+            let p = st.board[y * r.stride + x];
             if p == 0 {
                 run += 1;
                 continue;
@@ -275,7 +276,7 @@ pub(crate) fn write(r: &Rules, st: &State) -> String {
                     'q'
                 }
             } else {
-                (b'a' + (rs & 15) as u8) as char
+                (b'a' + (rs % r.stride) as u8) as char
             };
             rights.push(if color == 0 {
                 ch.to_ascii_uppercase()
@@ -289,7 +290,7 @@ pub(crate) fn write(r: &Rules, st: &State) -> String {
     if st.ep == NO_SQ {
         s.push('-');
     } else {
-        s.push_str(&FairySquare::from_index(st.ep as usize).to_string());
+        s.push_str(&FairySquare::from_index(super::to_frame(st.ep as usize, r.stride)).to_string());
     }
     s.push_str(&format!(" {} {}", st.halfmove, st.fullmove));
     s

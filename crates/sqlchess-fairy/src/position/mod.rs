@@ -4,7 +4,7 @@ mod fen;
 mod movegen;
 mod rules;
 
-use crate::bitboard::Bb256;
+use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
 use crate::variant::{Outcome, Variant, VariantError};
 use core::fmt;
@@ -82,14 +82,14 @@ impl FairyMove {
     /// UCI text in the position's conventions: the promotion letter of the
     /// variant, and king-takes-rook castling in Chess960.
     pub fn to_uci(&self, pos: &Position) -> String {
-        let to = if self.kind == MoveKind::Castle && pos.rules.v.chess960 {
+        let to = if self.kind == MoveKind::Castle && pos.variant().chess960 {
             FairySquare::from_index(self.extra as usize)
         } else {
             self.to()
         };
         let mut s = format!("{}{}", self.from(), to);
         if let Some(p) = self.promotion() {
-            if let Some(pt) = pos.rules.v.pieces.get(p) {
+            if let Some(pt) = pos.variant().pieces.get(p) {
                 s.push(pt.letter);
             }
         }
@@ -134,10 +134,10 @@ pub enum GameStatus {
 
 /// The plain, copyable part of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct State {
+pub(crate) struct State<B> {
     pub board: [u8; 256],
-    pub by_color: [Bb256; 2],
-    pub by_type: [Bb256; 32],
+    pub by_color: [B; 2],
+    pub by_type: [B; 32],
     pub side: usize,
     /// Rook squares with castling rights: [colour][0 = higher file, 1 = lower].
     pub castle: [[u8; 2]; 2],
@@ -154,12 +154,12 @@ pub(crate) fn code(t: usize, c: usize) -> u8 {
     (1 + t + 32 * c) as u8
 }
 
-impl State {
-    fn empty() -> State {
+impl<B: Bits> State<B> {
+    fn empty() -> State<B> {
         State {
             board: [0; 256],
-            by_color: [Bb256::EMPTY; 2],
-            by_type: [Bb256::EMPTY; 32],
+            by_color: [B::EMPTY; 2],
+            by_type: [B::EMPTY; 32],
             side: 0,
             castle: [[NO_SQ; 2]; 2],
             ep: NO_SQ,
@@ -186,7 +186,7 @@ impl State {
         }
     }
 
-    pub(crate) fn play(&mut self, r: &Rules, mv: FairyMove) {
+    pub(crate) fn play(&mut self, r: &Rules<B>, mv: FairyMove) {
         let us = self.side;
         let (from, to) = (mv.from as usize, mv.to as usize);
         let p = self.board[from];
@@ -227,7 +227,7 @@ impl State {
                         let cands = r.types[pw].leap_cap_rev[us ^ 1][mid]
                             & self.by_type[pw]
                             & self.by_color[us ^ 1];
-                        if !cands.is_empty() && (from >> 4).abs_diff(to >> 4) == 2 {
+                        if !cands.is_empty() && (from / r.stride).abs_diff(to / r.stride) == 2 {
                             self.ep = mid as u8;
                             self.ep_victim = to as u8;
                         }
@@ -272,13 +272,77 @@ impl State {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Position {
-    rules: Arc<Rules>,
-    st: State,
+    inner: Inner,
+}
+
+/// The engine behind a position: compact `u64` or `u128` layouts for boards
+/// of at most 64 or 128 squares, the 256-bit 16×16 frame otherwise.
+// Both states are plain copyable data; boxing the larger would add an
+// allocation to every `play`.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+enum Inner {
+    Tiny(Arc<Rules<u64>>, State<u64>),
+    Small(Arc<Rules<u128>>, State<u128>),
+    Large(Arc<Rules<Bb256>>, State<Bb256>),
+}
+
+/// Runs `$body` with `$r` (rules) and `$st` (state) of either layout.
+macro_rules! with {
+    ($pos:expr, |$r:ident, $st:ident| $body:expr) => {
+        match &$pos.inner {
+            Inner::Tiny($r, $st) => $body,
+            Inner::Small($r, $st) => $body,
+            Inner::Large($r, $st) => $body,
+        }
+    };
+}
+
+/// Frame index (`rank * 16 + file`) of a layout index.
+#[inline]
+pub(crate) fn to_frame(idx: usize, stride: usize) -> usize {
+    if stride == 16 {
+        idx
+    } else {
+        (idx / stride) * 16 + idx % stride
+    }
+}
+
+/// Layout index of a frame index.
+#[inline]
+pub(crate) fn from_frame(idx: usize, stride: usize) -> usize {
+    if stride == 16 {
+        idx
+    } else {
+        (idx >> 4) * stride + (idx & 15)
+    }
+}
+
+impl FairyMove {
+    fn map(self, f: impl Fn(usize) -> usize) -> FairyMove {
+        let extra = match self.kind {
+            MoveKind::Castle | MoveKind::EnPassant | MoveKind::Locust => {
+                f(self.extra as usize) as u8
+            }
+            _ => self.extra,
+        };
+        FairyMove {
+            from: f(self.from as usize) as u8,
+            to: f(self.to as usize) as u8,
+            extra,
+            ..self
+        }
+    }
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.st == other.st && self.rules.v == other.rules.v
+        match (&self.inner, &other.inner) {
+            (Inner::Tiny(r1, s1), Inner::Tiny(r2, s2)) => s1 == s2 && r1.v == r2.v,
+            (Inner::Small(r1, s1), Inner::Small(r2, s2)) => s1 == s2 && r1.v == r2.v,
+            (Inner::Large(r1, s1), Inner::Large(r2, s2)) => s1 == s2 && r1.v == r2.v,
+            _ => false,
+        }
     }
 }
 
@@ -292,8 +356,7 @@ impl Position {
         match Position::from_fen(variant, &variant.start_fen) {
             Ok(p) => p,
             Err(_) => Position {
-                rules: Arc::new(Rules::new(variant)),
-                st: State::empty(),
+                inner: Inner::Large(Arc::new(Rules::new(variant)), State::empty()),
             },
         }
     }
@@ -305,49 +368,89 @@ impl Position {
     /// [`FenError`] naming the field and the token, or the variant's problem.
     pub fn from_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
         variant.validate().map_err(FenError::Variant)?;
-        let rules = Arc::new(Rules::new(variant));
+        let squares = (variant.width as usize) * (variant.height as usize);
+        let inner = if squares <= 64 {
+            let rules = Arc::new(Rules::<u64>::new(variant));
+            let st = fen::parse(&rules, fen)?;
+            Inner::Tiny(rules, st)
+        } else if squares <= 128 {
+            let rules = Arc::new(Rules::<u128>::new(variant));
+            let st = fen::parse(&rules, fen)?;
+            Inner::Small(rules, st)
+        } else {
+            let rules = Arc::new(Rules::<Bb256>::new(variant));
+            let st = fen::parse(&rules, fen)?;
+            Inner::Large(rules, st)
+        };
+        Ok(Position { inner })
+    }
+
+    /// Like [`Position::from_fen`] but always on the 256-bit 16×16 frame,
+    /// even for boards of 128 squares or fewer; lets tests compare the two
+    /// layouts.
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`].
+    #[doc(hidden)]
+    pub fn from_fen_frame256(variant: &Variant, fen: &str) -> Result<Position, FenError> {
+        variant.validate().map_err(FenError::Variant)?;
+        let rules = Arc::new(Rules::<Bb256>::new(variant));
         let st = fen::parse(&rules, fen)?;
-        Ok(Position { rules, st })
+        Ok(Position {
+            inner: Inner::Large(rules, st),
+        })
     }
 
     /// The variant this position belongs to.
     pub fn variant(&self) -> &Variant {
-        &self.rules.v
+        with!(self, |r, _st| &r.v)
+    }
+
+    fn stride(&self) -> usize {
+        with!(self, |r, _st| r.stride)
     }
 
     /// FEN text.
     pub fn fen(&self) -> String {
-        fen::write(&self.rules, &self.st)
+        with!(self, |r, st| fen::write(r, st))
     }
 
     /// The piece on `sq` as (piece index, is White), if any.
     pub fn piece_at(&self, sq: FairySquare) -> Option<(usize, bool)> {
-        let p = *self.st.board.get(sq.index())?;
+        let v = self.variant();
+        if sq.file() >= v.width || sq.rank() >= v.height {
+            return None;
+        }
+        let idx = from_frame(sq.index(), self.stride());
+        let p = with!(self, |_r, st| st.board[idx]);
         (p != 0).then(|| ((p as usize - 1) & 31, (p as usize - 1) >> 5 == 0))
     }
 
     /// Whether White is to move.
     pub fn white_to_move(&self) -> bool {
-        self.st.side == 0
+        with!(self, |_r, st| st.side == 0)
     }
 
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<FairyMove> {
+        let stride = self.stride();
         let mut v = Vec::with_capacity(64);
-        self.st.generate(&self.rules, &mut v);
-        v
+        with!(self, |r, st| st.generate(r, &mut v));
+        v.into_iter()
+            .map(|m| m.map(|i| to_frame(i, stride)))
+            .collect()
     }
 
     /// Number of legal moves, without building the list.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.st.generate(&self.rules, &mut c);
+        with!(self, |r, st| st.generate(r, &mut c));
         c.0
     }
 
     /// Whether the side to move's royal piece is attacked.
     pub fn is_check(&self) -> bool {
-        self.st.in_check(&self.rules)
+        with!(self, |r, st| st.in_check(r))
     }
 
     /// Checkmate, stalemate or ongoing, with the variant's outcomes.
@@ -355,9 +458,9 @@ impl Position {
         if self.count_legal() > 0 {
             GameStatus::Ongoing
         } else if self.is_check() {
-            GameStatus::Checkmate(self.rules.v.checkmate)
+            GameStatus::Checkmate(self.variant().checkmate)
         } else {
-            GameStatus::Stalemate(self.rules.v.stalemate)
+            GameStatus::Stalemate(self.variant().stalemate)
         }
     }
 
@@ -375,12 +478,26 @@ impl Position {
     /// of this position (checked in debug builds).
     pub fn play(&self, mv: FairyMove) -> Position {
         debug_assert!(self.legal_moves().contains(&mv), "illegal move {mv}");
-        let mut st = self.st;
-        st.play(&self.rules, mv);
-        Position {
-            rules: Arc::clone(&self.rules),
-            st,
-        }
+        let stride = self.stride();
+        let internal = mv.map(|i| from_frame(i, stride));
+        let inner = match &self.inner {
+            Inner::Tiny(r, st) => {
+                let mut st = *st;
+                st.play(r, internal);
+                Inner::Tiny(Arc::clone(r), st)
+            }
+            Inner::Small(r, st) => {
+                let mut st = *st;
+                st.play(r, internal);
+                Inner::Small(Arc::clone(r), st)
+            }
+            Inner::Large(r, st) => {
+                let mut st = *st;
+                st.play(r, internal);
+                Inner::Large(Arc::clone(r), st)
+            }
+        };
+        Position { inner }
     }
 
     /// Finds the legal move written in UCI (`e2e4`, `a7a8q`, `a10a9`; for
@@ -404,14 +521,13 @@ impl Position {
             ),
             _ => return Err(syntax()),
         };
+        let v = self.variant();
         self.legal_moves()
             .into_iter()
             .find(|m| {
                 let promo_ok = match (m.promotion(), promo) {
                     (None, None) => true,
-                    (Some(p), Some(c)) => {
-                        self.rules.v.pieces.get(p).is_some_and(|pt| pt.letter == c)
-                    }
+                    (Some(p), Some(c)) => v.pieces.get(p).is_some_and(|pt| pt.letter == c),
                     _ => false,
                 };
                 let to_ok = m.to() == to || (m.is_castle() && m.extra as usize == to.index());
@@ -431,12 +547,17 @@ impl Position {
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<FairyMove>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_state(&pos.rules, &pos.st, depth, &mut bufs)
+    with!(pos, |r, st| perft_state(r, st, depth, &mut bufs))
 }
 
 /// Perft with one reusable move buffer per ply, so the tree walk does not
 /// allocate.
-fn perft_state(r: &Rules, st: &State, depth: u32, bufs: &mut [Vec<FairyMove>]) -> u64 {
+fn perft_state<B: Bits>(
+    r: &Rules<B>,
+    st: &State<B>,
+    depth: u32,
+    bufs: &mut [Vec<FairyMove>],
+) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -466,18 +587,24 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut st = pos.st;
-            st.play(&pos.rules, mv);
-            let mut bufs: Vec<Vec<FairyMove>> = (0..depth).map(|_| Vec::new()).collect();
-            (
-                mv.to_uci(pos),
-                perft_state(&pos.rules, &st, depth - 1, &mut bufs),
-            )
-        })
-        .collect()
+    fn run<B: Bits>(pos: &Position, r: &Rules<B>, st: &State<B>, depth: u32) -> Vec<(String, u64)> {
+        let mut moves = Vec::new();
+        st.generate(r, &mut moves);
+        let mut bufs: Vec<Vec<FairyMove>> = (0..depth).map(|_| Vec::new()).collect();
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = *st;
+                next.play(r, mv);
+                let public = mv.map(|i| to_frame(i, r.stride));
+                (
+                    public.to_uci(pos),
+                    perft_state(r, &next, depth - 1, &mut bufs),
+                )
+            })
+            .collect()
+    }
+    with!(pos, |r, st| run(pos, r, st, depth))
 }
 
 impl From<VariantError> for FenError {

@@ -10,21 +10,21 @@
 
 use super::rules::{LineKind, Rules, NO_SQ};
 use super::{FairyMove, MoveKind, State};
-use crate::bitboard::Bb256;
+use crate::bitboard::Bits;
 use crate::piece::{comp_targets, PathKind};
 
 /// Receives generated moves: bulk target sets for plain moves, single moves
 /// otherwise. Perft counts; move lists collect.
-pub(crate) trait Sink {
-    fn bulk(&mut self, from: usize, targets: Bb256);
+pub(crate) trait Sink<B> {
+    fn bulk(&mut self, from: usize, targets: B);
     fn push(&mut self, mv: FairyMove);
 }
 
 pub(crate) struct Counter(pub u64);
 
-impl Sink for Counter {
+impl<B: Bits> Sink<B> for Counter {
     #[inline]
-    fn bulk(&mut self, _from: usize, targets: Bb256) {
+    fn bulk(&mut self, _from: usize, targets: B) {
         self.0 += targets.count() as u64;
     }
     #[inline]
@@ -33,8 +33,8 @@ impl Sink for Counter {
     }
 }
 
-impl Sink for Vec<FairyMove> {
-    fn bulk(&mut self, from: usize, targets: Bb256) {
+impl<B: Bits> Sink<B> for Vec<FairyMove> {
+    fn bulk(&mut self, from: usize, targets: B) {
         for to in targets.iter() {
             self.push(FairyMove::normal(from, to));
         }
@@ -44,9 +44,9 @@ impl Sink for Vec<FairyMove> {
     }
 }
 
-impl State {
+impl<B: Bits> State<B> {
     #[inline]
-    pub(crate) fn occ(&self) -> Bb256 {
+    pub(crate) fn occ(&self) -> B {
         self.by_color[0] | self.by_color[1]
     }
 
@@ -54,11 +54,11 @@ impl State {
     /// pieces on `removed` taken off the board (captured).
     pub(crate) fn attacked(
         &self,
-        r: &Rules,
+        r: &Rules<B>,
         sq: usize,
         by: usize,
-        occ: &Bb256,
-        removed: &Bb256,
+        occ: &B,
+        removed: &B,
     ) -> bool {
         let theirs = self.by_color[by] & !*removed;
         for (t, tr) in r.types.iter().enumerate() {
@@ -79,7 +79,7 @@ impl State {
             }
         }
         for ar in &r.attack_rays[by] {
-            let mut atk = Bb256::EMPTY;
+            let mut atk = B::EMPTY;
             for &t in &ar.types {
                 atk |= self.by_type[t];
             }
@@ -116,15 +116,16 @@ impl State {
 
     fn special_attack(
         &self,
-        r: &Rules,
+        r: &Rules<B>,
         t: usize,
         by: usize,
         sq: usize,
-        atk: Bb256,
-        occ: &Bb256,
+        atk: B,
+        occ: &B,
     ) -> bool {
-        let (tx, ty) = ((sq & 15) as i32, (sq >> 4) as i32);
-        let occf = |x: i32, y: i32| occ.has((y * 16 + x) as usize);
+        let st = r.stride;
+        let (tx, ty) = ((sq % st) as i32, (sq / st) as i32);
+        let occf = |x: i32, y: i32| occ.has((y * r.stride as i32 + x) as usize);
         for from in atk.iter() {
             for comp in &r.types[t].special[by] {
                 if !comp.mode.capture()
@@ -135,8 +136,8 @@ impl State {
                 let mut hit = false;
                 comp_targets(
                     comp,
-                    (from & 15) as i32,
-                    (from >> 4) as i32,
+                    (from % r.stride) as i32,
+                    (from / r.stride) as i32,
                     r.w,
                     r.h,
                     &occf,
@@ -156,15 +157,15 @@ impl State {
     }
 
     /// Whether the side to move is in check.
-    pub(crate) fn in_check(&self, r: &Rules) -> bool {
+    pub(crate) fn in_check(&self, r: &Rules<B>) -> bool {
         let us = self.side;
         let k = self.royal_sq[us];
-        k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &Bb256::EMPTY)
+        k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &B::EMPTY)
     }
 
     /// Plays `mv` on the occupancy only and asks whether our king is then
     /// attacked.
-    pub(crate) fn leaves_king_safe(&self, r: &Rules, mv: FairyMove) -> bool {
+    pub(crate) fn leaves_king_safe(&self, r: &Rules<B>, mv: FairyMove) -> bool {
         let us = self.side;
         let k = self.royal_sq[us];
         if k == NO_SQ {
@@ -172,7 +173,7 @@ impl State {
         }
         let (from, to) = (mv.from as usize, mv.to as usize);
         let mut occ = self.occ();
-        let mut removed = Bb256::EMPTY;
+        let mut removed = B::EMPTY;
         let mut king = k as usize;
         match mv.kind {
             MoveKind::Castle => {
@@ -202,7 +203,7 @@ impl State {
     }
 
     /// Generates every legal move into `sink`.
-    pub(crate) fn generate<S: Sink>(&self, r: &Rules, sink: &mut S) {
+    pub(crate) fn generate<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
         let us = self.side;
         let them = us ^ 1;
         let occ = self.occ();
@@ -212,13 +213,13 @@ impl State {
         // Check and pins along the opponent's slider lines in one scan; when
         // the opponent has hoppers or lame leapers, the full attack test.
         let mut in_check = false;
-        let mut pinned = Bb256::EMPTY;
-        let mut pin_lines = [(0u8, Bb256::EMPTY); 32];
+        let mut pinned = B::EMPTY;
+        let mut pin_lines = [(0u8, B::EMPTY); 32];
         let mut npins = 0;
         if ksq != NO_SQ {
             let k = ksq as usize;
             if r.slow_check[them] {
-                in_check = self.attacked(r, k, them, &occ, &Bb256::EMPTY);
+                in_check = self.attacked(r, k, them, &occ, &B::EMPTY);
             } else {
                 for (t, tr) in r.types.iter().enumerate() {
                     if tr.leap_cap_rev[them][k].intersects(&(self.by_type[t] & theirs)) {
@@ -232,7 +233,7 @@ impl State {
                     .iter()
                     .filter(|a| a.kind == LineKind::Slide)
                 {
-                    let mut group = Bb256::EMPTY;
+                    let mut group = B::EMPTY;
                     for &t in &ar.types {
                         group |= self.by_type[t];
                     }
@@ -274,7 +275,7 @@ impl State {
         // king's attack lines or on the legs of lame attackers, so moves that
         // neither leave nor enter those squares need no test.
         let full = in_check || r.generic_capture[them] || (r.slow_check[them] && ksq == NO_SQ);
-        let mut sensitive = Bb256::EMPTY;
+        let mut sensitive = B::EMPTY;
         if r.slow_check[them] && !full {
             let k = ksq as usize;
             for ar in r.attack_rays[them]
@@ -318,9 +319,9 @@ impl State {
                         .iter()
                         .find(|e| e.0 as usize == from)
                         .map(|e| e.1)
-                        .unwrap_or(Bb256::EMPTY)
+                        .unwrap_or(B::EMPTY)
                 } else {
-                    Bb256::FULL
+                    B::FULL
                 };
                 let mut quiet = tr.leap_quiet[us][from] & !occ;
                 let mut caps = tr.leap_cap[us][from] & theirs;
@@ -333,7 +334,7 @@ impl State {
                         caps |= att & theirs;
                     }
                 }
-                let mut doubles = Bb256::EMPTY;
+                let mut doubles = B::EMPTY;
                 for lm in &tr.lame[us] {
                     if lm.initial && !(r.v.double_step && r.initial_zone[us].has(from)) {
                         continue;
@@ -366,7 +367,7 @@ impl State {
                     let mut occ2 = occ;
                     occ2.clear(from);
                     for to in targets.iter() {
-                        let removed = Bb256::from_index(to);
+                        let removed = B::from_index(to);
                         if !self.attacked(r, to, them, &occ2, &removed) {
                             sink.push(FairyMove::normal(from, to));
                         }
@@ -434,19 +435,19 @@ impl State {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn gen_special<S: Sink>(
+    fn gen_special<S: Sink<B>>(
         &self,
-        r: &Rules,
+        r: &Rules<B>,
         sink: &mut S,
         t: usize,
         from: usize,
-        occ: &Bb256,
-        restrict: Bb256,
+        occ: &B,
+        restrict: B,
         check_each: bool,
     ) {
         let us = self.side;
         let theirs = self.by_color[us ^ 1];
-        let occf = |x: i32, y: i32| occ.has((y * 16 + x) as usize);
+        let occf = |x: i32, y: i32| occ.has((y * r.stride as i32 + x) as usize);
         let mut found: Vec<FairyMove> = Vec::new();
         for comp in &r.types[t].special[us] {
             if comp.initial && !(r.v.double_step && r.initial_zone[us].has(from)) {
@@ -461,15 +462,15 @@ impl State {
             let double = comp.initial && comp.kind == PathKind::Leap && r.v.pawn == Some(t);
             comp_targets(
                 comp,
-                (from & 15) as i32,
-                (from >> 4) as i32,
+                (from % r.stride) as i32,
+                (from / r.stride) as i32,
                 r.w,
                 r.h,
                 &occf,
                 &mut |x, y, victim| {
-                    let to = (y * 16 + x) as usize;
+                    let to = (y * r.stride as i32 + x) as usize;
                     if let Some((vx, vy)) = victim {
-                        let v = (vy * 16 + vx) as usize;
+                        let v = (vy * r.stride as i32 + vx) as usize;
                         if comp.mode.capture() && theirs.has(v) {
                             found.push(FairyMove {
                                 from: from as u8,
@@ -524,11 +525,11 @@ impl State {
 
     fn table_reaches(
         &self,
-        r: &Rules,
-        tr: &super::rules::TypeRules,
+        r: &Rules<B>,
+        tr: &super::rules::TypeRules<B>,
         from: usize,
         to: usize,
-        occ: &Bb256,
+        occ: &B,
     ) -> bool {
         let us = self.side;
         let theirs = self.by_color[us ^ 1];
@@ -548,7 +549,7 @@ impl State {
 
     /// Pushes `mv` with promotion choices for pawns, after a legality check
     /// when `check` is set.
-    fn emit<S: Sink>(&self, r: &Rules, sink: &mut S, mv: FairyMove, t: usize, check: bool) {
+    fn emit<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, mv: FairyMove, t: usize, check: bool) {
         if check && !self.leaves_king_safe(r, mv) {
             return;
         }
@@ -577,7 +578,7 @@ impl State {
         sink.push(mv);
     }
 
-    fn gen_castling<S: Sink>(&self, r: &Rules, sink: &mut S) {
+    fn gen_castling<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
         let Some(c) = &r.v.castling else { return };
         let us = self.side;
         let them = us ^ 1;
@@ -589,13 +590,13 @@ impl State {
                 continue;
             }
             let rsq = rsq as usize;
-            let rank = k >> 4;
+            let rank = k / r.stride;
             let kfile = if side == 0 {
                 c.kingside_file
             } else {
                 c.queenside_file
             } as usize;
-            let kdest = rank * 16 + kfile;
+            let kdest = rank * r.stride + kfile;
             let rdest = castle_rook_dest(k, kdest, rsq);
             let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();
             let mut clear = true;
@@ -613,7 +614,7 @@ impl State {
             let safe = span(k, kdest)
                 .into_iter()
                 .filter(|&s| s != k && s != kdest)
-                .all(|s| !self.attacked(r, s, them, &occ2, &Bb256::EMPTY));
+                .all(|s| !self.attacked(r, s, them, &occ2, &B::EMPTY));
             if !safe {
                 continue;
             }

@@ -10,7 +10,7 @@
 //! first blocker); lame leaps keep, per square, each target with the set of
 //! squares that must be empty.
 
-use crate::bitboard::Bb256;
+use crate::bitboard::Bits;
 use crate::piece::{lame_path, Component, PathKind, PieceDef};
 use crate::variant::Variant;
 
@@ -51,25 +51,25 @@ pub(crate) struct AttackRay {
 /// A lame (blockable) leap: per square, each target and the squares that
 /// must be empty on the way.
 #[derive(Clone, Debug)]
-pub(crate) struct Lame {
-    pub table: Vec<Vec<(u8, Bb256)>>,
+pub(crate) struct Lame<B> {
+    pub table: Vec<Vec<(u8, B)>>,
     pub quiet: bool,
     pub capture: bool,
     pub initial: bool,
 }
 
 #[derive(Clone, Debug, Default)]
-pub(crate) struct TypeRules {
-    pub leap_quiet: [Vec<Bb256>; 2],
-    pub leap_cap: [Vec<Bb256>; 2],
+pub(crate) struct TypeRules<B> {
+    pub leap_quiet: [Vec<B>; 2],
+    pub leap_cap: [Vec<B>; 2],
     /// Squares from which a piece of this type and colour captures by a leap
     /// onto the index square.
-    pub leap_cap_rev: [Vec<Bb256>; 2],
+    pub leap_cap_rev: [Vec<B>; 2],
     pub riders: [Vec<Rider>; 2],
-    pub lame: [Vec<Lame>; 2],
+    pub lame: [Vec<Lame<B>>; 2],
     /// Per target square, (attacker square, squares that must be empty) of
     /// capturing lame leaps that are not initial-only.
-    pub lame_rev: [Vec<Vec<(u8, Bb256)>>; 2],
+    pub lame_rev: [Vec<Vec<(u8, B)>>; 2],
     /// Components handled square by square (locusts, bent riders, initial
     /// line moves), already oriented for the colour.
     pub special: [Vec<Component>; 2],
@@ -80,16 +80,19 @@ pub(crate) struct TypeRules {
 }
 
 #[derive(Debug)]
-pub(crate) struct Rules {
+pub(crate) struct Rules<B> {
     pub v: Variant,
     pub w: i32,
     pub h: i32,
-    pub types: Vec<TypeRules>,
-    pub rays: Vec<Vec<Bb256>>,
+    pub types: Vec<TypeRules<B>>,
+    /// Index distance between ranks: 16 in the 256-bit frame, the width in
+    /// the compact `u128` layout.
+    pub stride: usize,
+    pub rays: Vec<Vec<B>>,
     pub dir_pos: Vec<bool>,
     /// First square of each ray, or [`NO_SQ`].
     pub step: Vec<Vec<u8>>,
-    pub limited: Vec<Vec<Bb256>>,
+    pub limited: Vec<Vec<B>>,
     pub attack_rays: [Vec<AttackRay>; 2],
     /// Whether a colour owns pieces whose captures the pin logic cannot see
     /// (hoppers, lame leapers, …): then every move of the other side is
@@ -99,13 +102,14 @@ pub(crate) struct Rules {
     /// whose attacks only the generic test sees: then every move of the
     /// other side is played and tested.
     pub generic_capture: [bool; 2],
-    pub promo_zone: [Bb256; 2],
-    pub last_rank: [Bb256; 2],
-    pub initial_zone: [Bb256; 2],
-    pub back_rank: [Bb256; 2],
+    pub promo_zone: [B; 2],
+    pub last_rank: [B; 2],
+    pub initial_zone: [B; 2],
+    pub back_rank: [B; 2],
 }
 
 struct Builder {
+    stride: i32,
     w: i32,
     h: i32,
     dirs: Vec<(i8, i8)>,
@@ -117,18 +121,18 @@ impl Builder {
         x >= 0 && y >= 0 && x < self.w && y < self.h
     }
 
-    fn dir(&mut self, d: (i8, i8), r: &mut Rules) -> usize {
+    fn dir<B: Bits>(&mut self, d: (i8, i8), r: &mut Rules<B>) -> usize {
         if let Some(i) = self.dirs.iter().position(|&e| e == d) {
             return i;
         }
-        let mut table = vec![Bb256::EMPTY; 256];
+        let mut table = vec![B::EMPTY; 256];
         let mut step = vec![NO_SQ; 256];
         for y in 0..self.h {
             for x in 0..self.w {
-                let s = (y * 16 + x) as usize;
+                let s = (y * self.stride + x) as usize;
                 let mut k = 1;
                 while self.on(x + k * d.0 as i32, y + k * d.1 as i32) {
-                    let t = ((y + k * d.1 as i32) * 16 + x + k * d.0 as i32) as usize;
+                    let t = ((y + k * d.1 as i32) * self.stride + x + k * d.0 as i32) as usize;
                     table[s].set(t);
                     if k == 1 {
                         step[s] = t as u8;
@@ -139,23 +143,23 @@ impl Builder {
         }
         r.rays.push(table);
         r.step.push(step);
-        r.dir_pos.push(d.1 as i32 * 16 + d.0 as i32 > 0);
+        r.dir_pos.push(d.1 as i32 * self.stride + d.0 as i32 > 0);
         self.dirs.push(d);
         self.dirs.len() - 1
     }
 
-    fn limit(&mut self, dir: usize, max: u8, r: &mut Rules) -> usize {
+    fn limit<B: Bits>(&mut self, dir: usize, max: u8, r: &mut Rules<B>) -> usize {
         if let Some(i) = self.limits.iter().position(|&e| e == (dir, max)) {
             return i;
         }
         let d = self.dirs[dir];
-        let mut table = vec![Bb256::EMPTY; 256];
+        let mut table = vec![B::EMPTY; 256];
         for y in 0..self.h {
             for x in 0..self.w {
                 for k in 1..=max as i32 {
                     let (tx, ty) = (x + k * d.0 as i32, y + k * d.1 as i32);
                     if self.on(tx, ty) {
-                        table[(y * 16 + x) as usize].set((ty * 16 + tx) as usize);
+                        table[(y * self.stride + x) as usize].set((ty * self.stride + tx) as usize);
                     }
                 }
             }
@@ -166,13 +170,19 @@ impl Builder {
     }
 }
 
-impl Rules {
-    pub fn new(v: &Variant) -> Rules {
+impl<B: Bits> Rules<B> {
+    pub fn new(v: &Variant) -> Rules<B> {
+        // The compact layout when it fits, else the 16-wide frame.
+        let stride = if B::CAPACITY == 256 {
+            16
+        } else {
+            v.width as usize
+        };
         let (w, h) = (v.width as i32, v.height as i32);
         let rank_bb = |r: i32| {
-            let mut b = Bb256::EMPTY;
+            let mut b = B::EMPTY;
             for x in 0..w {
-                b.set((r * 16 + x) as usize);
+                b.set((r * stride as i32 + x) as usize);
             }
             b
         };
@@ -182,6 +192,7 @@ impl Rules {
             w,
             h,
             types: Vec::new(),
+            stride,
             rays: Vec::new(),
             dir_pos: Vec::new(),
             step: Vec::new(),
@@ -189,10 +200,10 @@ impl Rules {
             attack_rays: [Vec::new(), Vec::new()],
             slow_check: [false; 2],
             generic_capture: [false; 2],
-            promo_zone: [Bb256::EMPTY; 2],
-            last_rank: [Bb256::EMPTY; 2],
-            initial_zone: [Bb256::EMPTY; 2],
-            back_rank: [Bb256::EMPTY; 2],
+            promo_zone: [B::EMPTY; 2],
+            last_rank: [B::EMPTY; 2],
+            initial_zone: [B::EMPTY; 2],
+            back_rank: [B::EMPTY; 2],
         };
         for c in 0..2 {
             if let Some(p) = &v.promotion {
@@ -208,19 +219,20 @@ impl Rules {
             }
         }
         let mut b = Builder {
+            stride: stride as i32,
             w,
             h,
             dirs: Vec::new(),
             limits: Vec::new(),
         };
         for (t, pt) in v.pieces.iter().enumerate() {
-            let mut tr = TypeRules::default();
+            let mut tr = TypeRules::<B>::default();
             for c in 0..2 {
                 let flip = |d: (i8, i8)| if c == 0 { d } else { (d.0, -d.1) };
-                let mut quiet = vec![Bb256::EMPTY; 256];
-                let mut cap = vec![Bb256::EMPTY; 256];
-                let mut rev = vec![Bb256::EMPTY; 256];
-                let mut lame_rev: Vec<Vec<(u8, Bb256)>> = vec![Vec::new(); 256];
+                let mut quiet = vec![B::EMPTY; 256];
+                let mut cap = vec![B::EMPTY; 256];
+                let mut rev = vec![B::EMPTY; 256];
+                let mut lame_rev: Vec<Vec<(u8, B)>> = vec![Vec::new(); 256];
                 for comp in pt.def.components() {
                     let oriented: Vec<(i8, i8)> = comp.dirs.iter().map(|&d| flip(d)).collect();
                     let line = match comp.kind {
@@ -235,8 +247,10 @@ impl Rules {
                                 for d in &oriented {
                                     let (tx, ty) = (x + d.0 as i32, y + d.1 as i32);
                                     if b.on(tx, ty) {
-                                        let (s, to) =
-                                            ((y * 16 + x) as usize, (ty * 16 + tx) as usize);
+                                        let (s, to) = (
+                                            (y * stride as i32 + x) as usize,
+                                            (ty * stride as i32 + tx) as usize,
+                                        );
                                         if comp.mode.quiet() {
                                             quiet[s].set(to);
                                         }
@@ -258,15 +272,19 @@ impl Rules {
                                     if !b.on(tx, ty) {
                                         continue;
                                     }
-                                    let mut legs = Bb256::EMPTY;
+                                    let mut legs = B::EMPTY;
                                     if comp.lame {
                                         for (a, bb) in lame_path(d.0, d.1) {
                                             legs.set(
-                                                ((y + bb as i32) * 16 + x + a as i32) as usize,
+                                                ((y + bb as i32) * stride as i32 + x + a as i32)
+                                                    as usize,
                                             );
                                         }
                                     }
-                                    let (s, to) = ((y * 16 + x) as usize, (ty * 16 + tx) as usize);
+                                    let (s, to) = (
+                                        (y * stride as i32 + x) as usize,
+                                        (ty * stride as i32 + tx) as usize,
+                                    );
                                     table[s].push((to as u8, legs));
                                     if comp.mode.capture() && !comp.initial {
                                         lame_rev[to].push((s as u8, legs));
@@ -386,7 +404,7 @@ impl Rules {
     /// Squares a slider reaches from `sq` in direction `dir` given `occ`,
     /// the first blocker included.
     #[inline]
-    pub fn ray_attacks(&self, dir: usize, limit: Option<usize>, sq: usize, occ: &Bb256) -> Bb256 {
+    pub fn ray_attacks(&self, dir: usize, limit: Option<usize>, sq: usize, occ: &B) -> B {
         let ray = self.rays[dir][sq];
         let blockers = ray & *occ;
         let first = if self.dir_pos[dir] {
@@ -406,7 +424,7 @@ impl Rules {
 
     /// The first occupied square from `sq` in direction `dir`.
     #[inline]
-    pub fn first_blocker(&self, dir: usize, sq: usize, occ: &Bb256) -> Option<usize> {
+    pub fn first_blocker(&self, dir: usize, sq: usize, occ: &B) -> Option<usize> {
         let blockers = self.rays[dir][sq] & *occ;
         if self.dir_pos[dir] {
             blockers.lsb()
@@ -420,7 +438,7 @@ impl Rules {
     /// beyond the screen up to and including the next piece, for a
     /// grasshopper the square behind the first piece.
     #[inline]
-    pub fn line_targets(&self, rd: &Rider, from: usize, occ: &Bb256) -> Bb256 {
+    pub fn line_targets(&self, rd: &Rider, from: usize, occ: &B) -> B {
         match rd.kind {
             LineKind::Slide => self.ray_attacks(rd.dir, rd.limit, from, occ),
             LineKind::Hop => match self.first_blocker(rd.dir, from, occ) {
@@ -431,18 +449,18 @@ impl Rules {
                     }
                     beyond
                 }
-                None => Bb256::EMPTY,
+                None => B::EMPTY,
             },
             LineKind::Grass => match self.first_blocker(rd.dir, from, occ) {
                 Some(h) => {
                     let t = self.step[rd.dir][h];
                     if t == NO_SQ {
-                        Bb256::EMPTY
+                        B::EMPTY
                     } else {
-                        Bb256::from_index(t as usize)
+                        B::from_index(t as usize)
                     }
                 }
-                None => Bb256::EMPTY,
+                None => B::EMPTY,
             },
         }
     }
