@@ -187,7 +187,8 @@ impl Position {
             None => !ours,
         };
 
-        let movable = ours - self.pinned;
+        let pinned = self.compute_pinned();
+        let movable = ours - pinned;
         for from in self.board.knights() & movable {
             sink.piece(
                 self,
@@ -222,11 +223,11 @@ impl Position {
         }
 
         let our_pawns = self.board.pawns() & ours;
-        self.gen_pawns(sink, our_pawns - self.pinned, target, theirs, occ);
+        self.gen_pawns(sink, our_pawns - pinned, target, theirs, occ);
 
         if self.checkers.is_empty() {
             // Pinned pieces move only along the line through their king.
-            for from in self.pinned {
+            for from in pinned {
                 let line = attacks::line(king, from);
                 match self.board.role_at(from) {
                     Some(Role::Pawn) => self.gen_pawns(

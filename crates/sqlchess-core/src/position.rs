@@ -147,7 +147,6 @@ pub struct Position {
     pub(crate) mode: CastlingMode,
     pub(crate) hash: u64,
     pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
 }
 
 impl Default for Position {
@@ -209,7 +208,6 @@ impl Position {
             mode,
             hash: 0,
             checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         };
 
         // Castling rights: each must name a rook of that colour on its back
@@ -336,6 +334,15 @@ impl Position {
         };
         let occ = self.board.occupied();
         self.checkers = self.board.attackers_to(king, them, occ);
+    }
+
+    /// Our pieces pinned to our king (computed when moves are generated).
+    #[inline]
+    pub(crate) fn compute_pinned(&self) -> Bitboard {
+        let us = self.turn;
+        let them = !us;
+        let king = self.our_king();
+        let occ = self.board.occupied();
         let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
             & self.board.rooks_and_queens())
             | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board.bishops_and_queens()))
@@ -347,7 +354,7 @@ impl Position {
                 pinned |= blockers & self.board.by_color(us);
             }
         }
-        self.pinned = pinned;
+        pinned
     }
 
     /// The piece placement.
@@ -532,7 +539,32 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        self.update_check_info();
+        match mv {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let k = self.our_king();
+                let occ = self.board.occupied();
+                let ours = self.board.by_color(us);
+                let placed = promotion.unwrap_or(role);
+                let mut checkers = if attacks::attacks(placed, us, to, occ).contains(k) {
+                    Bitboard::from_square(to)
+                } else {
+                    Bitboard::EMPTY
+                };
+                if attacks::line(k, from).any() {
+                    checkers |= ((attacks::rook_attacks(k, occ) & self.board.rooks_and_queens())
+                        | (attacks::bishop_attacks(k, occ) & self.board.bishops_and_queens()))
+                        & ours;
+                }
+                self.checkers = checkers;
+            }
+            _ => self.update_check_info(),
+        }
         self.settle_ep_square();
         if let Some(ep) = self.ep_square {
             hash ^= zobrist::ep_key(ep);
