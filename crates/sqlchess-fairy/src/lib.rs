@@ -7,6 +7,7 @@ mod bitboard;
 pub mod catalogue;
 mod geometry;
 pub mod ini;
+pub mod pack;
 pub mod parlett;
 mod piece;
 mod position;
