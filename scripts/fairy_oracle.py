@@ -37,8 +37,8 @@ PLAN = [
     ("capablanca", "capablanca", False, None, 3, 12, (4, 50), 2),
     ("grand", "grand", False, None, 2, 12, (4, 60), 2),
     ("nightriders", "nightriders", False, None, 3, 12, (4, 50), 2),
-    ("cannonhorse", "cannonhorse", False, None, 3, 12, (4, 50), 2),
-    ("hoppers", "hoppers", False, None, 2, 12, (4, 50), 2),
+    ("cannonhorse", "cannonhorse", False, None, 3, 40, (4, 60), 2),
+    ("hoppers", "hoppers", False, None, 2, 40, (4, 60), 2),
     ("leapers", "leapers", False, None, 3, 12, (4, 50), 2),
 ]
 

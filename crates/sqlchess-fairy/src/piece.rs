@@ -256,8 +256,10 @@ impl PieceDef {
 
     /// The squares a White piece on `from` attacks (could capture on) on a
     /// `width`×`height` board whose occupied squares are `occupied`, every
-    /// occupant counted as a potential victim; for puzzles such as
-    /// non-attacking placements.
+    /// occupant counted as a potential victim (for a locust, the square it
+    /// jumps); for puzzles such as non-attacking placements. Empty squares a
+    /// rider or leaper reaches count as attacked; initial-only moves are
+    /// included.
     pub fn attacks(
         &self,
         from: FairySquare,
@@ -283,8 +285,10 @@ impl PieceDef {
                 w,
                 h,
                 &|x, y| occ.contains(&(x, y)),
-                &mut |tx, ty, _| {
-                    let s = sq(tx, ty);
+                &mut |tx, ty, victim| {
+                    // A locust attacks the square it jumps, not where it lands.
+                    let (ax, ay) = victim.unwrap_or((tx, ty));
+                    let s = sq(ax, ay);
                     if !out.contains(&s) {
                         out.push(s);
                     }

@@ -401,6 +401,23 @@ impl Position {
         })
     }
 
+    /// This position with move generation that verifies every move by
+    /// playing it instead of using pins; for tests.
+    #[doc(hidden)]
+    pub fn with_full_legality_check(&self) -> Position {
+        fn v<B: Bits>(r: &Arc<Rules<B>>) -> Arc<Rules<B>> {
+            let mut x = (**r).clone();
+            x.verify_all = true;
+            Arc::new(x)
+        }
+        let inner = match &self.inner {
+            Inner::Tiny(r, st) => Inner::Tiny(v(r), *st),
+            Inner::Small(r, st) => Inner::Small(v(r), *st),
+            Inner::Large(r, st) => Inner::Large(v(r), *st),
+        };
+        Position { inner }
+    }
+
     /// The variant this position belongs to.
     pub fn variant(&self) -> &Variant {
         with!(self, |r, _st| &r.v)

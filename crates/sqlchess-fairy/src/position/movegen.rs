@@ -274,7 +274,10 @@ impl<B: Bits> State<B> {
         // but a move can only uncover an attack through squares on the
         // king's attack lines or on the legs of lame attackers, so moves that
         // neither leave nor enter those squares need no test.
-        let full = in_check || r.generic_capture[them] || (r.slow_check[them] && ksq == NO_SQ);
+        let full = in_check
+            || r.verify_all
+            || r.generic_capture[them]
+            || (r.slow_check[them] && ksq == NO_SQ);
         let mut sensitive = B::EMPTY;
         if r.slow_check[them] && !full {
             let k = ksq as usize;
@@ -282,25 +285,45 @@ impl<B: Bits> State<B> {
                 .iter()
                 .filter(|a| a.kind != LineKind::Slide)
             {
-                // Only the ray up to the third piece can change a hop or a
-                // grasshop onto the king.
-                let mut region = r.rays[ar.dir][k];
+                // One move vacates one square and fills one, so a hopper or
+                // grasshopper can only come to attack the king if it is
+                // among the first three pieces on the ray; then only the ray
+                // up to the third piece matters.
+                let mut group = B::EMPTY;
+                for &t in &ar.types {
+                    group |= self.by_type[t];
+                }
+                group &= theirs;
+                if !group.intersects(&r.rays[ar.dir][k]) {
+                    continue;
+                }
                 let mut s = k;
+                let mut near = false;
                 for _ in 0..3 {
                     match r.first_blocker(ar.dir, s, &occ) {
-                        Some(b) => s = b,
+                        Some(b) => {
+                            near |= group.has(b);
+                            s = b;
+                        }
                         None => break,
                     }
                 }
-                if s != k {
-                    region &= !r.rays[ar.dir][s];
+                if !near {
+                    continue;
                 }
-                sensitive |= region;
+                sensitive |= r.rays[ar.dir][k] & !r.rays[ar.dir][s];
             }
-            for tr in &r.types {
+            for (t, tr) in r.types.iter().enumerate() {
+                let lame_atk = self.by_type[t] & theirs;
+                if lame_atk.is_empty() {
+                    continue;
+                }
+                // A lame attacker can only be unblocked: its legs matter when
+                // it stands on an attacking square.
                 for &(s, legs) in &tr.lame_rev[them][k] {
-                    sensitive |= legs;
-                    sensitive.set(s as usize);
+                    if lame_atk.has(s as usize) {
+                        sensitive |= legs;
+                    }
                 }
             }
         }
@@ -368,7 +391,10 @@ impl<B: Bits> State<B> {
                     occ2.clear(from);
                     for to in targets.iter() {
                         let removed = B::from_index(to);
-                        if !self.attacked(r, to, them, &occ2, &removed) {
+                        // The king stands on `to`: locusts need a victim there.
+                        let mut occ3 = occ2;
+                        occ3.set(to);
+                        if !self.attacked(r, to, them, &occ3, &removed) {
                             sink.push(FairyMove::normal(from, to));
                         }
                     }
@@ -614,7 +640,12 @@ impl<B: Bits> State<B> {
             let safe = span(k, kdest)
                 .into_iter()
                 .filter(|&s| s != k && s != kdest)
-                .all(|s| !self.attacked(r, s, them, &occ2, &B::EMPTY));
+                .all(|s| {
+                    // The king passes over `s`: count it as occupied there.
+                    let mut occ3 = occ2;
+                    occ3.set(s);
+                    !self.attacked(r, s, them, &occ3, &B::EMPTY)
+                });
             if !safe {
                 continue;
             }

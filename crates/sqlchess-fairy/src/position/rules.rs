@@ -79,9 +79,12 @@ pub(crate) struct TypeRules<B> {
     pub overlap: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Rules<B> {
     pub v: Variant,
+    /// Test every move by playing it (tests compare this with the pin and
+    /// sensitivity shortcuts).
+    pub verify_all: bool,
     pub w: i32,
     pub h: i32,
     pub types: Vec<TypeRules<B>>,
@@ -189,6 +192,7 @@ impl<B: Bits> Rules<B> {
         let rel = |c: usize, r: i32| if c == 0 { r } else { h - 1 - r };
         let mut rules = Rules {
             v: v.clone(),
+            verify_all: false,
             w,
             h,
             types: Vec::new(),
