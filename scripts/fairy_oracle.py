@@ -40,6 +40,7 @@ PLAN = [
     ("cannonhorse", "cannonhorse", False, None, 3, 40, (4, 60), 2),
     ("hoppers", "hoppers", False, None, 2, 40, (4, 60), 2),
     ("leapers", "leapers", False, None, 3, 12, (4, 50), 2),
+    ("makruk", "makruk", False, None, 3, 20, (4, 80), 2),
 ]
 
 

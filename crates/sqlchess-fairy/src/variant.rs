@@ -159,7 +159,7 @@ fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `grand`, `nocastle`, and `cannonhorse`
+    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
     /// leapers).
     ///
@@ -216,6 +216,35 @@ impl Variant {
                     pieces: vec![6, 7, 4, 3, 2, 1],
                     mandatory: false,
                     limits: vec![(6, 1), (7, 1), (4, 1), (3, 2), (2, 2), (1, 2)],
+                });
+            }
+            "makruk" => {
+                // Thai chess: khon (silver general, FfW) and met (ferz, F);
+                // pawns without double step promote to met on the 6th rank.
+                v.name = lower.clone();
+                let custom = |name: &str, letter: char, betza: &str| PieceType {
+                    name: name.into(),
+                    letter,
+                    def: PieceDef::parse(betza)
+                        .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                };
+                v.pieces = vec![
+                    piece("pawn", 'p'),
+                    piece("knight", 'n'),
+                    custom("khon", 's', "FfW"),
+                    piece("rook", 'r'),
+                    custom("met", 'm', "F"),
+                    piece("king", 'k'),
+                ];
+                v.start_fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1".into();
+                v.double_step = false;
+                v.en_passant = false;
+                v.castling = None;
+                v.promotion = Some(Promotion {
+                    zone_start: 5,
+                    pieces: vec![4],
+                    mandatory: true,
+                    limits: Vec::new(),
                 });
             }
             "cannonhorse" => {

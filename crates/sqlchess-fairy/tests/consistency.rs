@@ -129,7 +129,7 @@ fn games(v: &Variant, games: usize, plies: usize, seed: u64) {
 
 #[test]
 fn builtins() {
-    for (i, name) in ["chess", "chess960", "capablanca", "grand", "cannonhorse"]
+    for (i, name) in ["chess", "chess960", "capablanca", "grand", "makruk", "cannonhorse"]
         .iter()
         .enumerate()
     {

@@ -71,6 +71,7 @@ oracle!(
     chess960,
     capablanca,
     grand,
+    makruk,
     nightriders,
     cannonhorse,
     hoppers,

@@ -61,3 +61,8 @@ fn capablanca_start() {
 fn grand_start() {
     check("grand", None, &[65, 4225, 259514]);
 }
+
+#[test]
+fn makruk_start() {
+    check("makruk", None, &[23, 529, 12012]);
+}
