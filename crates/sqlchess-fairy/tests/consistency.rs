@@ -129,9 +129,16 @@ fn games(v: &Variant, games: usize, plies: usize, seed: u64) {
 
 #[test]
 fn builtins() {
-    for (i, name) in ["chess", "chess960", "capablanca", "grand", "makruk", "cannonhorse"]
-        .iter()
-        .enumerate()
+    for (i, name) in [
+        "chess",
+        "chess960",
+        "capablanca",
+        "grand",
+        "makruk",
+        "cannonhorse",
+    ]
+    .iter()
+    .enumerate()
     {
         games(&Variant::builtin(name).unwrap(), 6, 80, 7 + i as u64);
     }

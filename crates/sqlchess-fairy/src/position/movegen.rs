@@ -114,6 +114,63 @@ impl<B: Bits> State<B> {
         false
     }
 
+    /// The part of [`State::attacked`] that pins cannot see: lame leaps,
+    /// hoppers, grasshoppers and generic components (sliders and plain
+    /// leapers are checked by the caller).
+    fn attacked_by_hops_and_lame(&self, r: &Rules<B>, sq: usize, by: usize, occ: &B) -> bool {
+        let theirs = self.by_color[by];
+        for (t, tr) in r.types.iter().enumerate() {
+            let atk = self.by_type[t] & theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            for &(s, legs) in &tr.lame_rev[by][sq] {
+                if atk.has(s as usize) && !legs.intersects(occ) {
+                    return true;
+                }
+            }
+            if tr.special_capture && self.special_attack(r, t, by, sq, atk, occ) {
+                return true;
+            }
+        }
+        for ar in r.attack_rays[by]
+            .iter()
+            .filter(|a| a.kind != LineKind::Slide)
+        {
+            let mut atk = B::EMPTY;
+            for &t in &ar.types {
+                atk |= self.by_type[t];
+            }
+            atk &= theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            let hit = match ar.kind {
+                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
+                    Some(screen) => {
+                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                        if let Some(l) = ar.limit {
+                            beyond &= r.limited[l][sq];
+                        }
+                        !beyond.is_empty()
+                    }
+                    None => false,
+                },
+                _ => {
+                    let h = r.step[ar.dir][sq];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, occ)
+                            .intersects(&atk)
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
     fn special_attack(
         &self,
         r: &Rules<B>,
@@ -210,23 +267,23 @@ impl<B: Bits> State<B> {
         let ours = self.by_color[us];
         let theirs = self.by_color[them];
         let ksq = self.royal_sq[us];
-        // Check and pins along the opponent's slider lines in one scan; when
-        // the opponent has hoppers or lame leapers, the full attack test.
+        // Check: leapers by table, hoppers and lame leapers (if the opponent
+        // has any) by their own test, sliders in the same scan that finds
+        // pins.
         let mut in_check = false;
         let mut pinned = B::EMPTY;
         let mut pin_lines = [(0u8, B::EMPTY); 32];
         let mut npins = 0;
         if ksq != NO_SQ {
             let k = ksq as usize;
-            if r.slow_check[them] {
-                in_check = self.attacked(r, k, them, &occ, &B::EMPTY);
-            } else {
-                for (t, tr) in r.types.iter().enumerate() {
-                    if tr.leap_cap_rev[them][k].intersects(&(self.by_type[t] & theirs)) {
-                        in_check = true;
-                        break;
-                    }
+            for (t, tr) in r.types.iter().enumerate() {
+                if tr.leap_cap_rev[them][k].intersects(&(self.by_type[t] & theirs)) {
+                    in_check = true;
+                    break;
                 }
+            }
+            if r.slow_check[them] && !in_check {
+                in_check = self.attacked_by_hops_and_lame(r, k, them, &occ);
             }
             {
                 for ar in r.attack_rays[them]
