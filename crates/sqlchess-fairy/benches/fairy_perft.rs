@@ -7,7 +7,9 @@
 //!
 //! Every run asserts that both engines count the same nodes. Set
 //! `FAIRY_STOCKFISH` to another binary, or `FAIRY_BENCH_QUICK=1` for
-//! shallower depths. Prints a Markdown table for BENCHMARKS.md.
+//! shallower depths. Times are wall-clock, best of five on each side;
+//! fairy-stockfish's process start-up and variant set-up (a `go perft 1`
+//! run) are subtracted. Prints a Markdown table for BENCHMARKS.md.
 
 use sqlchess_fairy::{perft, Position, VariantSet};
 use std::io::Write;
