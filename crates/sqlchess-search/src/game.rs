@@ -1,0 +1,136 @@
+//! The [`Game`] abstraction that the search is generic over.
+
+use core::fmt::Debug;
+
+/// How a finished game stands for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost (checkmated, or the opponent completed a line).
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The game-theoretic value for the side to move: `+∞` for a win,
+    /// `-∞` for a loss, `0` for a draw.
+    ///
+    /// ```
+    /// use sqlchess_search::Outcome;
+    /// assert_eq!(Outcome::Win.value(), f64::INFINITY);
+    /// assert_eq!(Outcome::Draw.value(), 0.0);
+    /// ```
+    pub fn value(self) -> f64 {
+        match self {
+            Outcome::Win => f64::INFINITY,
+            Outcome::Loss => f64::NEG_INFINITY,
+            Outcome::Draw => 0.0,
+        }
+    }
+
+    /// The outcome for the other side.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// The size of history tables: [`Game::history_index`] must stay below it.
+pub const HISTORY_SIZE: usize = 1 << 16;
+
+/// A two-player, zero-sum game of perfect information, as the search sees it.
+///
+/// States are values: [`Game::apply`] changes one in place and the search
+/// keeps a copy per ply (copy-make). Scores are always from the point of
+/// view of the side to move (negamax).
+///
+/// Only the first group of methods is needed for a correct search; the rest
+/// have defaults and make it faster or stronger.
+pub trait Game: Clone + Send + 'static {
+    /// A move of the game.
+    type Move: Copy + Eq + Debug + Send + 'static;
+
+    /// `true` if [`Game::evaluate`] is a real heuristic, so that the search
+    /// may prune (null move, futility, late-move reductions). Games without
+    /// one are searched full-width, so that the search proves their value.
+    const SELECTIVE: bool = false;
+
+    /// Appends every legal move to `out` (which the caller has cleared).
+    fn moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Makes a legal move.
+    fn apply(&mut self, mv: Self::Move);
+
+    /// The outcome if the game is over whatever moves remain (a completed
+    /// line, a draw by rule), judged from this state alone; `None` otherwise.
+    /// Called at every interior node, so it should be cheap.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The outcome when the side to move has no legal move (checkmate is a
+    /// [`Outcome::Loss`], stalemate a [`Outcome::Draw`] in chess).
+    fn outcome_without_moves(&self) -> Outcome;
+
+    /// A hash of the state for the transposition table and repetitions.
+    fn hash(&self) -> u64;
+
+    /// The move in the notation of the game's protocol (UCI for chess).
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// A static evaluation for the side to move, in centipawns or the
+    /// game's equivalent (`0` when the game has no heuristic).
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// `true` if the side to move is in check (the search extends checks and
+    /// never stands pat in check).
+    fn is_check(&self) -> bool {
+        false
+    }
+
+    /// `true` for moves quiescence search follows: captures and promotions.
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Appends the noisy moves to `out` (by default: filters the legal moves).
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+        out.retain(|&m| self.is_noisy(m));
+    }
+
+    /// An ordering score for a noisy move (most valuable victim, least
+    /// valuable attacker); larger is tried first. Only called on noisy moves.
+    fn noisy_order(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The value the move wins at most (the captured piece plus any
+    /// promotion gain), for delta pruning in quiescence search.
+    fn gain(&self, _mv: Self::Move) -> i32 {
+        i32::MAX / 4
+    }
+
+    /// A slot in `0..HISTORY_SIZE` for history and killer heuristics
+    /// (for instance from-square × board size + to-square).
+    fn history_index(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// Half-moves since the last irreversible move: repetitions are only
+    /// looked for this far back; `0` for games that cannot repeat.
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+
+    /// The state after passing, for null-move pruning; `None` where a pass
+    /// is unsound (in check, zugzwang-prone material) or not supported.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+}

@@ -1,0 +1,752 @@
+//! Iterative-deepening principal-variation search over any [`Game`].
+//!
+//! Negamax with alpha-beta and PVS, a transposition table, quiescence search
+//! on noisy moves (captures and promotions) with stand pat, check extension,
+//! move ordering (hash move, MVV-LVA, killers, history), null-move pruning,
+//! late-move reductions and futility pruning (only for games that declare a
+//! heuristic evaluation: [`Game::SELECTIVE`]), mate-distance scores, and draws
+//! by repetition (path and game history) and by the game's own rules.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, Outcome, HISTORY_SIZE};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The deepest the search goes, in plies from the root.
+pub const MAX_PLY: usize = 128;
+/// The score of a win at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INF: i32 = MATE + 1;
+/// How many nodes pass between looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// A score as UCI reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    ///
+    /// ```
+    /// use sqlchess_search::{Score, MATE};
+    /// assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+    /// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+    /// assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+    /// assert_eq!(Score::from_internal(35), Score::Cp(35));
+    /// ```
+    pub fn from_internal(score: i32) -> Score {
+        if score > MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score < -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+impl core::fmt::Display for Score {
+    /// UCI's form: `cp 35` or `mate -2`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// When to stop searching. All `None`: until the stop flag is raised
+/// (or [`MAX_PLY`] is reached).
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this long, even mid-iteration.
+    pub movetime: Option<Duration>,
+    /// Start no new iteration once this much time has gone (for game clocks).
+    pub soft_time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Debug, Clone)]
+pub struct SearchInfo<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The internal score (see [`Score::from_internal`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<M>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// The answer of a search.
+#[derive(Debug, Clone)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only if the root has no legal move or is over.
+    pub best_move: Option<M>,
+    /// Its internal score for the side to move (see [`Score::from_internal`]).
+    pub score: i32,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub time: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchResult<M> {
+    /// The score as UCI reports it.
+    pub fn uci_score(&self) -> Score {
+        Score::from_internal(self.score)
+    }
+}
+
+/// A searcher: the transposition table, history and buffers that persist
+/// between searches of one game. Nothing is allocated while searching.
+///
+/// ```
+/// use sqlchess_core::Position;
+/// use sqlchess_search::{Limits, Searcher, Score};
+/// // White mates in one: Qh5xf7#? No — a back-rank mate, Re8#.
+/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+/// let mut searcher = Searcher::<Position>::new(16);
+/// let result = searcher.search(&pos, &[], &Limits::depth(2), |_| {});
+/// assert_eq!(pos.uci(result.best_move.unwrap()).to_string(), "e1e8");
+/// assert_eq!(result.uci_score(), Score::Mate(1));
+/// ```
+pub struct Searcher<G: Game> {
+    tt: TranspositionTable<G::Move>,
+    history: Vec<i32>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    moves: Vec<Vec<G::Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Move>>,
+    /// Hashes of the game before the root, then of the path from the root.
+    path: Vec<u64>,
+    reductions: Vec<[u8; 64]>,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    limits: Limits,
+    stopped: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher<G> {
+        let mut reductions = vec![[0u8; 64]; 64];
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::with_megabytes(hash_mb),
+            history: vec![0; HISTORY_SIZE],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY + 2))
+                .collect(),
+            path: Vec::with_capacity(1024),
+            reductions,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stopped: false,
+        }
+    }
+
+    /// The flag that stops a running search when set (from any thread).
+    /// The search clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Resizes the transposition table (forgetting it).
+    pub fn set_hash_megabytes(&mut self, mb: usize) {
+        self.tt = TranspositionTable::with_megabytes(mb);
+    }
+
+    /// Forgets the transposition table and history, for a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+    }
+
+    /// Searches `root` within `limits` and returns the best move.
+    ///
+    /// `history` holds the hashes of the game's earlier positions, oldest
+    /// first, without the root: positions repeated from it count as draws.
+    /// `on_iteration` is called after each completed depth.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.start = Instant::now();
+        self.limits = limits.clone();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.path.push(root.hash());
+
+        let mut root_moves = Vec::new();
+        root.moves(&mut root_moves);
+        let mut result = SearchResult {
+            best_move: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        // With no move there is nothing to search. A root already drawn by
+        // rule (dead material, fifty moves) is still searched: a move is wanted.
+        if root_moves.is_empty() {
+            result.score = outcome_score(root.outcome_without_moves(), 0);
+            result.best_move = None;
+            result.time = self.start.elapsed();
+            return result;
+        }
+
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (s + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta *= 2;
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            // An interrupted iteration still counts if it improved on the root:
+            // a move only enters the root's line after a complete search, and
+            // the previous best is searched first.
+            if self.stopped {
+                if let Some(&mv) = self.pv[0].first() {
+                    result.best_move = Some(mv);
+                    result.pv.clear();
+                    result.pv.extend_from_slice(&self.pv[0]);
+                }
+                break;
+            }
+            if let Some(&mv) = self.pv[0].first() {
+                result.best_move = Some(mv);
+                result.pv.clear();
+                result.pv.extend_from_slice(&self.pv[0]);
+            }
+            prev = score;
+            result.depth = depth;
+            result.score = score;
+            result.seldepth = self.seldepth as u32;
+            let info = SearchInfo {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: result.pv.clone(),
+                hashfull: self.tt.hashfull(),
+            };
+            on_iteration(&info);
+            if let Some(soft) = limits.soft_time {
+                if self.start.elapsed() >= soft / 2 {
+                    break;
+                }
+            }
+            // A proven mate cannot get shorter at a greater depth.
+            if score.abs() > MATE_BOUND
+                && (MATE - score.abs()) as u32 <= depth
+                && limits.depth.is_none()
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.start.elapsed();
+        result.seldepth = result.seldepth.max(self.seldepth as u32);
+        result
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes % CHECK_EVERY != 0 {
+            return;
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if let Some(n) = self.limits.nodes {
+            if self.nodes >= n {
+                self.stopped = true;
+            }
+        }
+        if let Some(t) = self.limits.movetime {
+            if self.start.elapsed() >= t {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// `true` if the position at the top of the path repeats an earlier one.
+    #[inline]
+    fn is_repetition(&self, reversible: u32) -> bool {
+        let n = self.path.len();
+        if reversible < 4 || n < 5 {
+            return false;
+        }
+        let current = self.path[n - 1];
+        let oldest = n.saturating_sub(reversible as usize + 1);
+        let mut i = n - 1;
+        while i >= oldest + 2 {
+            i -= 2;
+            if self.path[i] == current {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if let Some(o) = pos.outcome() {
+                return outcome_score(o, ply);
+            }
+            if self.is_repetition(pos.reversible_plies()) {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        let in_check = pos.is_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && ply > 0 && e.depth as i32 >= depth {
+                let s = score_from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let selective = G::SELECTIVE && !pv_node && !in_check;
+        let static_eval = if in_check { -INF } else { pos.evaluate() };
+        if selective && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if allow_null && depth >= 3 && static_eval >= beta {
+                if let Some(child) = pos.null_move() {
+                    let r = 3 + depth / 6;
+                    self.path.push(child.hash());
+                    let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s > MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        pos.moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return outcome_score(pos.outcome_without_moves(), ply);
+        }
+        scores.clear();
+        let killers = self.killers[ply];
+        for &mv in &moves {
+            let s = if Some(mv) == tt_move {
+                2_000_000
+            } else if pos.is_noisy(mv) {
+                1_000_000 + pos.noisy_order(mv)
+            } else if Some(mv) == killers[0] {
+                900_000
+            } else if Some(mv) == killers[1] {
+                800_000
+            } else {
+                self.history[pos.history_index(mv)]
+            };
+            scores.push(s);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried = 0usize;
+        for i in 0..moves.len() {
+            // Selection sort: bring the best remaining move forward.
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let mv = moves[i];
+            let noisy = pos.is_noisy(mv);
+            let quiet = !noisy && scores[i] < 800_000;
+
+            let mut child = pos.clone();
+            child.apply(mv);
+            let gives_check = child.is_check();
+
+            if selective && quiet && !gives_check && searched > 0 && best > -MATE_BOUND {
+                // Late-move pruning and futility pruning of quiet moves.
+                if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) as usize {
+                    continue;
+                }
+                if depth <= 3 && static_eval + 100 + 110 * depth <= alpha {
+                    continue;
+                }
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
+
+            self.path.push(child.hash());
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if G::SELECTIVE && depth >= 3 && quiet && !in_check && !gives_check {
+                    r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if self.history[pos.history_index(mv)] > 4000 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.path.pop();
+            searched += 1;
+            if self.stopped {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            if killers[0] != Some(mv) {
+                                self.killers[ply] = [Some(mv), killers[0]];
+                            }
+                            let bonus = (depth * depth).min(400);
+                            self.update_history(pos.history_index(mv), bonus);
+                            // The quiet moves tried before it failed: make them less attractive.
+                            for &m in &moves[..i] {
+                                if !pos.is_noisy(m) {
+                                    self.update_history(pos.history_index(m), -bonus);
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+
+        if searched == 0 {
+            // Every move was pruned (cannot happen: the first is always searched).
+            return static_eval;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.or(tt_move),
+            score_to_tt(best, ply),
+            depth as i16,
+            bound,
+        );
+        best
+    }
+
+    #[inline]
+    fn update_history(&mut self, index: usize, bonus: i32) {
+        let h = &mut self.history[index % HISTORY_SIZE];
+        *h += bonus - *h * bonus.abs() / 16_384;
+    }
+
+    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        let in_check = pos.is_check();
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        let stand_pat;
+        if in_check {
+            // No standing pat in check: every evasion is searched.
+            stand_pat = -INF;
+            pos.moves(&mut moves);
+            if moves.is_empty() {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return outcome_score(pos.outcome_without_moves(), ply);
+            }
+        } else {
+            stand_pat = pos.evaluate();
+            if stand_pat >= beta {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            pos.noisy_moves(&mut moves);
+        }
+        scores.clear();
+        for &mv in &moves {
+            scores.push(if pos.is_noisy(mv) {
+                pos.noisy_order(mv)
+            } else {
+                i32::MIN
+            });
+        }
+        let mut best = stand_pat;
+        for i in 0..moves.len() {
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let mv = moves[i];
+            // Delta pruning: even winning the piece cannot lift us to alpha.
+            if !in_check && G::SELECTIVE && stand_pat + pos.gain(mv) + 200 <= alpha {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.apply(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}
+
+/// The score of a finished game `ply` plies from the root, for the side to move.
+#[inline]
+fn outcome_score(o: Outcome, ply: usize) -> i32 {
+    match o {
+        Outcome::Win => MATE - ply as i32,
+        Outcome::Loss => -(MATE - ply as i32),
+        Outcome::Draw => 0,
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

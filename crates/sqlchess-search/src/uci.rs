@@ -1,0 +1,4 @@
+//! The UCI protocol.
+
+/// Placeholder.
+pub fn run() {}
