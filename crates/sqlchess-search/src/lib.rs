@@ -17,6 +17,7 @@
 
 mod chess;
 pub mod eval;
+pub mod fairy;
 mod game;
 mod search;
 pub mod tictactoe;

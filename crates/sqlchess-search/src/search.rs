@@ -210,7 +210,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// The flag that stops a running search when set (from any thread).
-    /// The search clears it when it starts.
+    /// The search does not clear it: store `false` before searching again.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
@@ -246,7 +246,6 @@ impl<G: Game> Searcher<G> {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         for h in &mut self.history {
             *h /= 8;

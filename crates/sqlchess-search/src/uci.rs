@@ -1,4 +1,481 @@
-//! The UCI protocol.
+//! The UCI protocol: reads commands from any [`BufRead`], writes replies to
+//! any [`Write`], and searches in its own thread so that `stop` works.
+//!
+//! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`,
+//! `UCI_Chess960`, `UCI_Variant`), `position startpos|fen … [moves …]`,
+//! `go` with `depth`, `movetime`, `nodes`, `wtime`, `btime`, `winc`, `binc`,
+//! `movestogo`, `infinite`, then `stop` and `quit`. At the end of the input
+//! a finite search is allowed to finish; an infinite one is stopped.
+//!
+//! ```
+//! let input = "uci\nisready\nposition startpos moves e2e4\ngo depth 3\n";
+//! let output = sqlchess_search::uci::run(input.as_bytes(), Vec::new()).unwrap();
+//! let text = String::from_utf8(output).unwrap();
+//! assert!(text.contains("uciok"));
+//! assert!(text.lines().last().unwrap().starts_with("bestmove "));
+//! ```
 
-/// Placeholder.
-pub fn run() {}
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use sqlchess_core::{CastlingMode, Color, Position, START_FEN};
+
+use crate::fairy::{self, FairyGame};
+use crate::{Game, Limits, Score, Searcher};
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = "sqlchess";
+/// The engine's author in `id author`.
+pub const ENGINE_AUTHOR: &str = "the sqlchess developers";
+/// The default transposition table size in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Time kept in reserve on each move for the GUI and the pipe.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
+/// A failure of the UCI loop itself (protocol mistakes are reported as
+/// `info string` and skipped).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UciError {
+    /// Reading commands or writing replies failed.
+    #[error("uci i/o error: {0}")]
+    Io(#[from] io::Error),
+    /// The search thread panicked.
+    #[error("the search thread panicked")]
+    SearchPanicked,
+}
+
+/// Runs the UCI loop until `quit` or the end of `input`, then returns `output`.
+///
+/// # Errors
+/// [`UciError::Io`] if reading or writing fails; [`UciError::SearchPanicked`]
+/// if a search thread panicked.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<W, UciError> {
+    let out = Arc::new(Mutex::new(output));
+    let mut engine = Engine::new(Arc::clone(&out));
+    for line in input.lines() {
+        let line = line?;
+        if !engine.command(line.trim())? {
+            engine.stop()?;
+            break;
+        }
+    }
+    engine.finish()?;
+    drop(engine);
+    match Arc::try_unwrap(out) {
+        Ok(m) => Ok(m.into_inner().unwrap_or_else(|e| e.into_inner())),
+        Err(_) => Err(UciError::SearchPanicked),
+    }
+}
+
+fn lock<W>(out: &Mutex<W>) -> MutexGuard<'_, W> {
+    out.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The current game: a root position and the hashes before it.
+enum Session {
+    Chess {
+        root: Position,
+        history: Vec<u64>,
+    },
+    Fairy {
+        root: Box<FairyGame>,
+        history: Vec<u64>,
+    },
+}
+
+/// A search running in its thread: it hands the searchers back when done.
+struct Running {
+    handle: JoinHandle<Searchers>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
+
+#[derive(Default)]
+struct Searchers {
+    chess: Option<Searcher<Position>>,
+    fairy: Option<Searcher<FairyGame>>,
+}
+
+struct Engine<W: Write + Send + 'static> {
+    out: Arc<Mutex<W>>,
+    hash_mb: usize,
+    chess960: bool,
+    variant: String,
+    session: Session,
+    searchers: Option<Searchers>,
+    running: Option<Running>,
+}
+
+impl<W: Write + Send + 'static> Engine<W> {
+    fn new(out: Arc<Mutex<W>>) -> Engine<W> {
+        Engine {
+            out,
+            hash_mb: DEFAULT_HASH_MB,
+            chess960: false,
+            variant: "chess".to_owned(),
+            session: Session::Chess {
+                root: Position::new(),
+                history: Vec::new(),
+            },
+            searchers: Some(Searchers::default()),
+            running: None,
+        }
+    }
+
+    fn say(&self, text: &str) -> io::Result<()> {
+        let mut out = lock(&self.out);
+        writeln!(out, "{text}")?;
+        out.flush()
+    }
+
+    /// Handles one command; `false` to quit.
+    fn command(&mut self, line: &str) -> Result<bool, UciError> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok(true);
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "uci" => {
+                let mut text = format!(
+                    "id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n\
+                     option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096\n\
+                     option name UCI_Chess960 type check default false\n\
+                     option name UCI_Variant type combo default chess"
+                );
+                for name in variant_names() {
+                    text.push_str(" var ");
+                    text.push_str(&name);
+                }
+                text.push_str("\nuciok");
+                self.say(&text)?;
+            }
+            "isready" => self.say("readyok")?,
+            "ucinewgame" => {
+                self.wait()?;
+                self.searchers = Some(Searchers::default());
+            }
+            "setoption" => self.setoption(&rest)?,
+            "position" => {
+                self.wait()?;
+                if let Err(msg) = self.position(&rest) {
+                    self.say(&format!("info string {msg}"))?;
+                }
+            }
+            "go" => self.go(&rest)?,
+            "stop" => self.stop()?,
+            "ponderhit" | "debug" | "register" => {}
+            "quit" => return Ok(false),
+            other => self.say(&format!("info string unknown command {other:?}"))?,
+        }
+        Ok(true)
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> Result<(), UciError> {
+        let joined = args.join(" ");
+        let Some(rest) = joined.strip_prefix("name ") else {
+            return Ok(self.say("info string setoption needs a name")?);
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        self.wait()?;
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.searchers = Some(Searchers::default());
+                }
+                _ => self.say(&format!("info string invalid Hash value {value:?}"))?,
+            },
+            "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
+            "uci_variant" => {
+                if is_core_variant(value) || fairy::variant(value).is_ok() {
+                    self.variant = value.to_owned();
+                    self.searchers = Some(Searchers::default());
+                    if let Err(msg) = self.position(&["startpos"]) {
+                        self.say(&format!("info string {msg}"))?;
+                    }
+                } else {
+                    self.say(&format!("info string unknown variant {value:?}"))?;
+                }
+            }
+            _ => self.say(&format!("info string unknown option {name:?}"))?,
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let (fen, moves) = match args.first() {
+            Some(&"startpos") => {
+                let moves = match args.get(1) {
+                    Some(&"moves") => &args[2..],
+                    _ => &[][..],
+                };
+                (None, moves)
+            }
+            Some(&"fen") => {
+                let end = args
+                    .iter()
+                    .position(|&w| w == "moves")
+                    .unwrap_or(args.len());
+                let moves = if end < args.len() {
+                    &args[end + 1..]
+                } else {
+                    &[][..]
+                };
+                (Some(args[1..end].join(" ")), moves)
+            }
+            _ => return Err("position needs startpos or fen".to_owned()),
+        };
+        if is_core_variant(&self.variant) {
+            let mode = if self.chess960 || self.variant != "chess" {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            let fen = fen.as_deref().unwrap_or(START_FEN);
+            let mut root = Position::from_fen_with_mode(fen, mode)
+                .map_err(|e| format!("invalid fen {fen:?}: {e}"))?;
+            let mut history = Vec::with_capacity(moves.len());
+            for text in moves {
+                let mv = root
+                    .parse_uci(text)
+                    .map_err(|e| format!("illegal move {text:?}: {e}"))?;
+                history.push(root.zobrist());
+                root.play_unchecked(mv);
+            }
+            self.session = Session::Chess { root, history };
+        } else {
+            let v = fairy::variant(&self.variant).map_err(|e| e.to_string())?;
+            let mut root = match fen {
+                Some(fen) => FairyGame::from_fen(&v, &fen).map_err(|e| e.to_string())?,
+                None => FairyGame::start(&v),
+            };
+            let mut history = Vec::with_capacity(moves.len());
+            for text in moves {
+                let mv = root
+                    .parse_move(text)
+                    .ok_or_else(|| format!("illegal move {text:?}"))?;
+                history.push(root.hash());
+                root.apply(mv);
+            }
+            self.session = Session::Fairy {
+                root: Box::new(root),
+                history,
+            };
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), UciError> {
+        self.wait()?;
+        let mut limits = Limits::default();
+        let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
+        let mut infinite = false;
+        let mut i = 0;
+        while i < args.len() {
+            let value = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let mut takes_value = true;
+            match args[i] {
+                "depth" => limits.depth = value.map(|v| v.clamp(1, 127) as u32),
+                "nodes" => limits.nodes = value.map(|v| v.max(1) as u64),
+                "movetime" => limits.movetime = value.map(|v| millis(v) - overhead(millis(v))),
+                "wtime" => wtime = value,
+                "btime" => btime = value,
+                "winc" => winc = value.unwrap_or(0),
+                "binc" => binc = value.unwrap_or(0),
+                "movestogo" => movestogo = value,
+                "infinite" => {
+                    infinite = true;
+                    takes_value = false;
+                }
+                _ => takes_value = false,
+            }
+            i += if takes_value { 2 } else { 1 };
+        }
+        let white = match &self.session {
+            Session::Chess { root, .. } => root.turn() == Color::White,
+            Session::Fairy { root, .. } => root.white_to_move(),
+        };
+        let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
+        if let (Some(time), false) = (time, infinite) {
+            let time = millis(time);
+            let inc = millis(inc);
+            let moves = movestogo.unwrap_or(30).clamp(1, 50) as u32;
+            let budget = time.saturating_sub(MOVE_OVERHEAD);
+            let soft = (budget / moves + inc * 3 / 4).min(budget / 2);
+            let hard = (soft * 3)
+                .min(budget / 3 + inc / 2)
+                .max(Duration::from_millis(1));
+            limits.soft_time = Some(soft);
+            limits.movetime = Some(limits.movetime.map_or(hard, |m| m.min(hard)));
+        }
+        let infinite = infinite
+            || (limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && limits.soft_time.is_none());
+
+        let mut searchers = self.searchers.take().unwrap_or_default();
+        let out = Arc::clone(&self.out);
+        let hash_mb = self.hash_mb;
+        let (handle, stop) = match &self.session {
+            Session::Chess { root, history } => {
+                let mut searcher = searchers
+                    .chess
+                    .take()
+                    .unwrap_or_else(|| Searcher::new(hash_mb));
+                let stop = searcher.stop_flag();
+                stop.store(false, Ordering::SeqCst);
+                let job = Job {
+                    root: *root,
+                    history: history.clone(),
+                    limits,
+                    out,
+                    infinite,
+                    stop: Arc::clone(&stop),
+                };
+                let handle = std::thread::spawn(move || {
+                    job.run(&mut searcher);
+                    searchers.chess = Some(searcher);
+                    searchers
+                });
+                (handle, stop)
+            }
+            Session::Fairy { root, history } => {
+                let mut searcher = searchers
+                    .fairy
+                    .take()
+                    .unwrap_or_else(|| Searcher::new(hash_mb));
+                let stop = searcher.stop_flag();
+                stop.store(false, Ordering::SeqCst);
+                let job = Job {
+                    root: (**root).clone(),
+                    history: history.clone(),
+                    limits,
+                    out,
+                    infinite,
+                    stop: Arc::clone(&stop),
+                };
+                let handle = std::thread::spawn(move || {
+                    job.run(&mut searcher);
+                    searchers.fairy = Some(searcher);
+                    searchers
+                });
+                (handle, stop)
+            }
+        };
+        self.running = Some(Running {
+            handle,
+            stop,
+            infinite,
+        });
+        Ok(())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop(&mut self) -> Result<(), UciError> {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::SeqCst);
+        }
+        self.wait()
+    }
+
+    /// Waits for a running search to finish by itself.
+    fn wait(&mut self) -> Result<(), UciError> {
+        if let Some(r) = self.running.take() {
+            let searchers = r.handle.join().map_err(|_| UciError::SearchPanicked)?;
+            self.searchers = Some(searchers);
+        }
+        Ok(())
+    }
+
+    /// At the end of input: let a finite search finish, stop an infinite one.
+    fn finish(&mut self) -> Result<(), UciError> {
+        if self.running.as_ref().is_some_and(|r| r.infinite) {
+            self.stop()
+        } else {
+            self.wait()
+        }
+    }
+}
+
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.max(0) as u64)
+}
+
+/// The part of a fixed move time kept back for the reply to travel.
+fn overhead(movetime: Duration) -> Duration {
+    (movetime / 10).min(MOVE_OVERHEAD)
+}
+
+/// Variants played on sqlchess-core's fast path.
+const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
+
+fn is_core_variant(name: &str) -> bool {
+    CORE_VARIANTS.contains(&name)
+}
+
+/// The built-in variants UCI_Variant offers: chess first.
+pub fn variant_names() -> Vec<String> {
+    let mut names = vec!["chess".to_owned()];
+    names.extend(
+        fairy::variant_names()
+            .filter(|n| *n != "chess")
+            .map(str::to_owned),
+    );
+    names
+}
+
+/// One search to run in the search thread.
+struct Job<G: Game, W: Write + Send + 'static> {
+    root: G,
+    history: Vec<u64>,
+    limits: Limits,
+    out: Arc<Mutex<W>>,
+    infinite: bool,
+    stop: Arc<AtomicBool>,
+}
+
+impl<G: Game, W: Write + Send + 'static> Job<G, W> {
+    fn run(self, searcher: &mut Searcher<G>) {
+        let root = self.root.clone();
+        let out = Arc::clone(&self.out);
+        let result = searcher.search(&self.root, &self.history, &self.limits, |info| {
+            let mut line = format!(
+                "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv",
+                info.depth,
+                info.seldepth.max(info.depth),
+                Score::from_internal(info.score),
+                info.nodes,
+                info.nps(),
+                info.hashfull,
+                info.time.as_millis(),
+            );
+            let mut p = root.clone();
+            for &m in &info.pv {
+                line.push(' ');
+                line.push_str(&p.move_text(m));
+                p.apply(m);
+            }
+            let mut o = lock(&out);
+            // A closed output only loses the info line; bestmove reports the error.
+            let _ = writeln!(o, "{line}").and_then(|()| o.flush());
+        });
+        // UCI: in infinite mode, bestmove waits for `stop`.
+        while self.infinite && !self.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let best = result
+            .best_move
+            .map_or_else(|| "0000".to_owned(), |m| self.root.move_text(m));
+        let mut o = lock(&self.out);
+        let _ = writeln!(o, "bestmove {best}").and_then(|()| o.flush());
+    }
+}

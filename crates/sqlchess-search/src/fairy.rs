@@ -1,0 +1,381 @@
+//! [`Game`] for any variant of sqlchess-fairy, with an evaluation that
+//! values each piece by its mobility on an empty board, so that every
+//! variant — including pieces nobody has tuned — gets a sensible one.
+
+use std::sync::Arc;
+
+use sqlchess_fairy::{FairyMove, FairySquare, Position, Variant, VariantError};
+
+use crate::game::{Game, Outcome};
+
+/// The value of a pawn, in centipawns.
+pub const PAWN_VALUE: i32 = 100;
+
+/// A piece's value from its mobility: `35 × m + 120` centipawns, where `m` is
+/// its average number of moves over every square of the empty board. On 8×8
+/// this gives knight 304, bishop 426, rook 610, queen 916.
+pub fn value_from_mobility(average_moves: f64) -> i32 {
+    (35.0 * average_moves + 120.0).round() as i32
+}
+
+/// The built-in fairy variants by name.
+///
+/// # Errors
+/// [`VariantError`] for an unknown name.
+pub fn variant(name: &str) -> Result<Variant, VariantError> {
+    Variant::builtin(name)
+}
+
+/// The names of the built-in fairy variants.
+pub fn variant_names() -> impl Iterator<Item = &'static str> {
+    sqlchess_fairy::variant_names()
+}
+
+/// What the evaluation knows about a variant, computed once.
+#[derive(Debug)]
+struct Tables {
+    /// Value per piece index (the royal piece 0, the pawn [`PAWN_VALUE`]).
+    values: Vec<i32>,
+    royal: Option<usize>,
+    pawn: Option<usize>,
+    width: u8,
+    height: u8,
+    /// Zobrist keys: [piece index][colour][frame square].
+    keys: Vec<u64>,
+    black_key: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Tables {
+    fn new(v: &Variant) -> Tables {
+        let squares = f64::from(v.width) * f64::from(v.height);
+        let values = v
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if Some(i) == v.royal {
+                    0
+                } else if Some(i) == v.pawn {
+                    PAWN_VALUE
+                } else {
+                    let moves = p.def.geometry(v.width, v.height).len() as f64;
+                    value_from_mobility(moves / squares)
+                }
+            })
+            .collect();
+        let mut state = 0x5eed_5eed_u64;
+        let keys = (0..v.pieces.len() * 2 * 256)
+            .map(|_| splitmix(&mut state))
+            .collect();
+        Tables {
+            values,
+            royal: v.royal,
+            pawn: v.pawn,
+            width: v.width,
+            height: v.height,
+            keys,
+            black_key: splitmix(&mut state),
+        }
+    }
+}
+
+/// A fairy-chess position as a [`Game`]: the position, its hash and
+/// evaluation (computed once per move by a scan of the board), and the
+/// count of half-moves since a capture or pawn move.
+///
+/// The hash covers the pieces and the side to move (not castling rights or
+/// the en-passant square, which the fairy position does not expose); the
+/// transposition table's moves are checked against the legal moves, so a
+/// shared hash can cost accuracy but never legality.
+///
+/// ```
+/// use sqlchess_search::{fairy::{self, FairyGame}, Game, Limits, Searcher};
+/// let v = fairy::variant("capablanca").unwrap();
+/// let pos = FairyGame::start(&v);
+/// let mut searcher = Searcher::<FairyGame>::new(8);
+/// let r = searcher.search(&pos, &[], &Limits::depth(2), |_| {});
+/// assert!(r.best_move.is_some());
+/// ```
+#[derive(Debug, Clone)]
+pub struct FairyGame {
+    pos: Position,
+    tables: Arc<Tables>,
+    hash: u64,
+    /// Material and placement, White minus Black.
+    score: i32,
+    /// Pieces other than royal ones, both sides.
+    non_royal: u32,
+    reversible: u32,
+}
+
+impl FairyGame {
+    /// The variant's start position.
+    pub fn start(v: &Variant) -> FairyGame {
+        FairyGame::from_position(Position::start(v))
+    }
+
+    /// A position of `v` from FEN.
+    ///
+    /// # Errors
+    /// The fairy crate's FEN error.
+    pub fn from_fen(v: &Variant, fen: &str) -> Result<FairyGame, sqlchess_fairy::FenError> {
+        let pos = Position::from_fen(v, fen)?;
+        let reversible = fen
+            .split_whitespace()
+            .nth(4)
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        let mut g = FairyGame::from_position(pos);
+        g.reversible = reversible;
+        Ok(g)
+    }
+
+    /// Wraps a fairy position (with the half-move count at 0).
+    pub fn from_position(pos: Position) -> FairyGame {
+        let tables = Arc::new(Tables::new(pos.variant()));
+        let mut g = FairyGame {
+            pos,
+            tables,
+            hash: 0,
+            score: 0,
+            non_royal: 0,
+            reversible: 0,
+        };
+        g.rescan();
+        g
+    }
+
+    /// The fairy position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// `true` if White is to move.
+    pub fn white_to_move(&self) -> bool {
+        self.pos.white_to_move()
+    }
+
+    /// The legal move written in UCI, if there is one.
+    pub fn parse_move(&self, text: &str) -> Option<FairyMove> {
+        self.pos.parse_uci(text).ok()
+    }
+
+    /// The piece values this variant's evaluation uses, by piece index.
+    pub fn piece_values(&self) -> &[i32] {
+        &self.tables.values
+    }
+
+    /// The evaluation from White's point of view, in centipawns.
+    pub fn evaluate_white(&self) -> i32 {
+        self.score
+    }
+
+    fn rescan(&mut self) {
+        let t = &*self.tables;
+        let (w, h) = (t.width, t.height);
+        let mut hash = if self.pos.white_to_move() {
+            0
+        } else {
+            t.black_key
+        };
+        let mut score = 0;
+        let mut non_royal = 0;
+        for y in 0..h {
+            for x in 0..w {
+                let Some(sq) = FairySquare::new(x, y) else {
+                    continue;
+                };
+                let Some((piece, white)) = self.pos.piece_at(sq) else {
+                    continue;
+                };
+                let colour = usize::from(!white);
+                hash ^= t.keys[(piece * 2 + colour) * 256 + sq.index()];
+                let rel_rank = if white { y } else { h - 1 - y };
+                let value = t.values.get(piece).copied().unwrap_or(0);
+                let placement = if Some(piece) == t.royal {
+                    0
+                } else if Some(piece) == t.pawn {
+                    5 * i32::from(rel_rank)
+                } else {
+                    non_royal += 1;
+                    // 0 on the rim, rising by 4 per step towards the centre.
+                    let cf = i32::from(x.min(w - 1 - x));
+                    let cr = i32::from(y.min(h - 1 - y));
+                    4 * (cf.min(3) + cr.min(3))
+                };
+                if Some(piece) == t.pawn {
+                    non_royal += 1;
+                }
+                let sign = if white { 1 } else { -1 };
+                score += sign * (value + placement);
+            }
+        }
+        self.hash = hash;
+        self.score = score;
+        self.non_royal = non_royal;
+    }
+
+    fn victim(&self, mv: FairyMove) -> Option<usize> {
+        if let Some(sq) = mv.side_capture() {
+            return self.pos.piece_at(sq).map(|(p, _)| p);
+        }
+        match self.pos.piece_at(mv.to()) {
+            Some((p, white)) if white != self.pos.white_to_move() => Some(p),
+            _ => None,
+        }
+    }
+
+    fn value(&self, piece: usize) -> i32 {
+        self.tables.values.get(piece).copied().unwrap_or(0)
+    }
+}
+
+fn convert(o: sqlchess_fairy::Outcome) -> Outcome {
+    match o {
+        sqlchess_fairy::Outcome::Win => Outcome::Win,
+        sqlchess_fairy::Outcome::Loss => Outcome::Loss,
+        sqlchess_fairy::Outcome::Draw => Outcome::Draw,
+    }
+}
+
+impl Game for FairyGame {
+    type Move = FairyMove;
+
+    const SELECTIVE: bool = true;
+
+    fn moves(&self, out: &mut Vec<FairyMove>) {
+        out.extend(self.pos.legal_moves());
+    }
+
+    fn apply(&mut self, mv: FairyMove) {
+        let mover = self.pos.piece_at(mv.from()).map(|(p, _)| p);
+        let irreversible = self.victim(mv).is_some() || mover == self.tables.pawn;
+        self.pos = self.pos.play(mv);
+        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
+        self.rescan();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.reversible >= 100 || self.non_royal == 0 {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        let v = self.pos.variant();
+        convert(if self.pos.is_check() {
+            v.checkmate
+        } else {
+            v.stalemate
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: FairyMove) -> String {
+        mv.to_uci(&self.pos)
+    }
+
+    fn evaluate(&self) -> i32 {
+        let tempo = 10;
+        if self.pos.white_to_move() {
+            self.score + tempo
+        } else {
+            -self.score + tempo
+        }
+    }
+
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn is_noisy(&self, mv: FairyMove) -> bool {
+        mv.promotion().is_some() || self.victim(mv).is_some()
+    }
+
+    fn noisy_order(&self, mv: FairyMove) -> i32 {
+        let victim = self.victim(mv).map_or(0, |p| self.value(p));
+        let promo = mv.promotion().map_or(0, |p| self.value(p));
+        let attacker = self
+            .pos
+            .piece_at(mv.from())
+            .map_or(0, |(p, _)| self.value(p));
+        (victim + promo) * 8 - attacker / 16
+    }
+
+    fn gain(&self, mv: FairyMove) -> i32 {
+        let victim = self.victim(mv).map_or(0, |p| self.value(p));
+        let promo = mv.promotion().map_or(0, |p| self.value(p) - PAWN_VALUE);
+        victim + promo
+    }
+
+    fn history_index(&self, mv: FairyMove) -> usize {
+        mv.from().index() << 8 | mv.to().index()
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.reversible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Limits, Score, Searcher};
+
+    #[test]
+    fn mobility_values_order_the_chess_pieces() {
+        let g = FairyGame::start(&variant("chess").unwrap());
+        let v = g.piece_values();
+        // pawn, knight, bishop, rook, queen, king
+        assert_eq!(v[0], PAWN_VALUE);
+        assert!(v[1] < v[2] && v[2] < v[3] && v[3] < v[4], "{v:?}");
+        assert_eq!(v[5], 0);
+        assert_eq!(g.evaluate_white(), 0);
+    }
+
+    #[test]
+    fn capablanca_compounds_are_valued_between_rook_and_queen() {
+        let v = variant("capablanca").unwrap();
+        let g = FairyGame::start(&v);
+        let value = |name: &str| {
+            let i = v.pieces.iter().position(|p| p.name == name).unwrap();
+            g.piece_values()[i]
+        };
+        assert!(value("archbishop") > value("bishop"));
+        assert!(value("chancellor") > value("rook"));
+        assert!(value("queen") > value("chancellor"));
+    }
+
+    #[test]
+    fn finds_a_mate_in_one_in_capablanca() {
+        let v = variant("capablanca").unwrap();
+        // Back-rank mate with the rook: a1 to a8.
+        let pos = FairyGame::from_fen(&v, "6k3/5ppp2/10/10/10/10/10/R5K3 w - - 0 1").unwrap();
+        let mut s = Searcher::<FairyGame>::new(4);
+        let r = s.search(&pos, &[], &Limits::depth(2), |_| {});
+        assert_eq!(r.uci_score(), Score::Mate(1));
+        assert_eq!(pos.move_text(r.best_move.unwrap()), "a1a8");
+    }
+
+    #[test]
+    fn takes_a_hanging_piece() {
+        let v = variant("chess").unwrap();
+        let pos = FairyGame::from_fen(&v, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mut s = Searcher::<FairyGame>::new(4);
+        let r = s.search(&pos, &[], &Limits::depth(3), |_| {});
+        assert_eq!(pos.move_text(r.best_move.unwrap()), "d2d5");
+    }
+}

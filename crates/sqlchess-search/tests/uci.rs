@@ -1,0 +1,253 @@
+//! UCI sessions as transcripts: feed commands, check the replies' shape and
+//! that every `bestmove` is legal.
+
+use std::time::{Duration, Instant};
+
+use sqlchess_core::Position;
+use sqlchess_search::fairy::{self, FairyGame};
+use sqlchess_search::uci;
+
+fn session(input: &str) -> Vec<String> {
+    let out = uci::run(input.as_bytes(), Vec::new()).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect()
+}
+
+/// Checks `info depth … pv …` lines word by word.
+fn check_info(line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "info", "{line}");
+    let mut i = 1;
+    let mut seen = Vec::new();
+    while i < words.len() {
+        let key = words[i];
+        seen.push(key);
+        match key {
+            "depth" | "seldepth" | "multipv" | "nodes" | "nps" | "hashfull" | "time" => {
+                words[i + 1]
+                    .parse::<u64>()
+                    .unwrap_or_else(|_| panic!("{line}"));
+                i += 2;
+            }
+            "score" => {
+                assert!(matches!(words[i + 1], "cp" | "mate"), "{line}");
+                words[i + 2]
+                    .parse::<i64>()
+                    .unwrap_or_else(|_| panic!("{line}"));
+                i += 3;
+            }
+            "pv" => {
+                assert!(i + 1 < words.len(), "empty pv: {line}");
+                break;
+            }
+            other => panic!("unexpected {other:?} in {line}"),
+        }
+    }
+    for key in ["depth", "seldepth", "score", "nodes", "nps", "time", "pv"] {
+        assert!(seen.contains(&key), "{key} missing: {line}");
+    }
+}
+
+fn legal_in(fen: &str, moves: &[&str], best: &str) -> bool {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves {
+        let mv = pos.parse_uci(m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    pos.parse_uci(best).is_ok()
+}
+
+#[test]
+fn handshake() {
+    let lines = session("uci\nisready\nquit\n");
+    assert_eq!(lines[0], "id name sqlchess");
+    assert!(lines[1].starts_with("id author "));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin default 16 min 1 max")));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Chess960 type check default false"));
+    let variants = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .unwrap();
+    assert!(variants.contains(" var chess "), "{variants}");
+    assert!(variants.contains(" var capablanca"), "{variants}");
+    let uciok = lines.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(lines[uciok + 1], "readyok");
+    assert_eq!(lines.len(), uciok + 2);
+}
+
+#[test]
+fn search_from_startpos_with_moves() {
+    let lines = session(
+        "uci\nucinewgame\nisready\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 4\nisready\n",
+    );
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4);
+    for (d, l) in infos.iter().enumerate() {
+        check_info(l);
+        assert!(l.starts_with(&format!("info depth {} ", d + 1)), "{l}");
+    }
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1);
+    assert!(legal_in(
+        sqlchess_core::START_FEN,
+        &["e2e4", "e7e5", "g1f3"],
+        best[0]
+    ));
+    // Every pv move is legal in sequence.
+    let pv: Vec<&str> = infos[3].split(" pv ").nth(1).unwrap().split(' ').collect();
+    let mut played = vec!["e2e4", "e7e5", "g1f3"];
+    for m in pv {
+        assert!(legal_in(sqlchess_core::START_FEN, &played, m), "{m}");
+        played.push(m);
+    }
+}
+
+#[test]
+fn mate_score_and_bestmove() {
+    let lines = session("position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\ngo depth 3\n");
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    check_info(last_info);
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    assert_eq!(lines.last().unwrap(), "bestmove e1e8");
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let start = Instant::now();
+    let lines = session("position startpos\ngo infinite\nisready\nstop\nisready\n");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1);
+    assert!(legal_in(sqlchess_core::START_FEN, &[], best[0]));
+    assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
+    // bestmove comes after the stop, so after the first readyok.
+    let first_ready = lines.iter().position(|l| l == "readyok").unwrap();
+    let bm = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    assert!(bm > first_ready);
+}
+
+#[test]
+fn infinite_search_is_stopped_at_end_of_input() {
+    let lines = session("position startpos\ngo infinite\n");
+    assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn movetime_nodes_and_clock() {
+    let start = Instant::now();
+    let lines = session("position startpos\ngo movetime 150\n");
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    assert_eq!(bestmoves(&lines).len(), 1);
+
+    let lines = session("position startpos\ngo nodes 3000\n");
+    assert_eq!(bestmoves(&lines).len(), 1);
+
+    let start = Instant::now();
+    let lines = session(
+        "position startpos moves d2d4\ngo wtime 2000 btime 2000 winc 10 binc 10 movestogo 20\n",
+    );
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    let best = bestmoves(&lines);
+    assert!(legal_in(sqlchess_core::START_FEN, &["d2d4"], best[0]));
+}
+
+#[test]
+fn errors_are_reported_and_skipped() {
+    let lines = session(
+        "position fen not a fen\nposition startpos moves e2e5\nfoo\n\
+         position startpos moves e2e4\ngo depth 2\n",
+    );
+    let strings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(strings.len(), 3, "{lines:?}");
+    let best = bestmoves(&lines);
+    assert!(legal_in(sqlchess_core::START_FEN, &["e2e4"], best[0]));
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let lines = session("isready\nquit\nisready\n");
+    assert_eq!(lines, vec!["readyok"]);
+}
+
+#[test]
+fn no_legal_move() {
+    let lines = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+}
+
+#[test]
+fn options() {
+    let lines = session(
+        "setoption name Hash value 1\nsetoption name Nonsense value 3\n\
+         position startpos\ngo depth 2\n",
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        1
+    );
+    assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn chess960_castling_notation() {
+    // White may castle either way; with UCI_Chess960 castling is king-takes-rook.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let lines = session(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen} moves e1h1\ngo depth 1\n"
+    ));
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn fairy_variant() {
+    let lines = session(
+        "setoption name UCI_Variant value capablanca\nposition startpos moves e2e4\ngo depth 2\n",
+    );
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let best = bestmoves(&lines)[0].to_owned();
+    let v = fairy::variant("capablanca").unwrap();
+    let mut pos = FairyGame::start(&v);
+    let e4 = pos.parse_move("e2e4").unwrap();
+    sqlchess_search::Game::apply(&mut pos, e4);
+    assert!(pos.parse_move(&best).is_some(), "{best}");
+
+    let lines = session("setoption name UCI_Variant value nonsense\n");
+    assert!(lines[0].starts_with("info string unknown variant"));
+}
