@@ -1,0 +1,2 @@
+//! SQL benchmark (placeholder until the real one lands).
+fn main() {}

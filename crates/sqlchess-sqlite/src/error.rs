@@ -1,0 +1,36 @@
+//! Errors raised by sqlchess's SQL functions besides the rules crates' own
+//! (which pass through unchanged: `FenError`, `MoveError`, `ParsePieceError`).
+
+/// A bad argument to an sqlchess SQL function or table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SqlChessError {
+    /// `perft` was given a negative depth.
+    #[error("perft depth must be 0 or more, got {depth}")]
+    Depth {
+        /// The depth given.
+        depth: i64,
+    },
+    /// `legal_moves` was given a variant no rules crate knows.
+    #[error("unknown variant {name:?}")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// `piece_geometry` was given a board outside 1×1 to 16×16.
+    #[error("board size must be 1..16 by 1..16, got {width}x{height}")]
+    BoardSize {
+        /// The width given.
+        width: i64,
+        /// The height given.
+        height: i64,
+    },
+    /// A table-valued function was used without its required argument.
+    #[error("{table}: missing argument `{argument}`")]
+    MissingArgument {
+        /// The table-valued function.
+        table: &'static str,
+        /// The argument.
+        argument: &'static str,
+    },
+}

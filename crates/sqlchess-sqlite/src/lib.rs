@@ -1,0 +1,74 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+mod error;
+mod functions;
+pub mod output;
+mod tables;
+#[allow(unsafe_code)] // rusqlite's VTab traits are unsafe to implement; nowhere else.
+mod vtab;
+
+use std::path::Path;
+
+pub use error::SqlChessError;
+pub use output::{run, Format, RunError};
+/// The rusqlite version this crate is built against, for callers that need
+/// its types (`Connection`, `types::Value`) without a second copy.
+pub use rusqlite;
+use rusqlite::Connection;
+
+/// Registers every sqlchess table and function on `conn`: the scalar
+/// functions (`apply_move`, `validate_move`, `is_check`, `is_checkmate`,
+/// `is_stalemate`, `game_status`, `perft`, `zobrist`), the temporary tables
+/// (`board`, `all_moves`, `piece_moves`, `piece_path`) and the eponymous
+/// table-valued functions (`legal_moves`, `piece_geometry`).
+///
+/// Calling it again on the same connection rebuilds the tables.
+///
+/// ```
+/// let conn = rusqlite::Connection::open_in_memory().unwrap();
+/// sqlchess_sqlite::register(&conn).unwrap();
+/// let n: i64 = conn
+///     .query_row("SELECT count(*) FROM legal_moves('8/8/8/8/8/8/8/K6k w - - 0 1')", [], |r| r.get(0))
+///     .unwrap();
+/// assert_eq!(n, 3);
+/// ```
+///
+/// # Errors
+/// Any SQLite error while creating the functions, modules or tables.
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    functions::register(conn)?;
+    vtab::register(conn)?;
+    tables::register(conn)
+}
+
+/// An in-memory database with everything [`register`]ed.
+///
+/// ```
+/// let conn = sqlchess_sqlite::open_in_memory().unwrap();
+/// let rook: i64 = conn
+///     .query_row("SELECT count(*) FROM piece_moves WHERE piece = 'rook'", [], |r| r.get(0))
+///     .unwrap();
+/// assert_eq!(rook, 896);
+/// ```
+///
+/// # Errors
+/// As [`register`].
+pub fn open_in_memory() -> rusqlite::Result<Connection> {
+    let conn = Connection::open_in_memory()?;
+    register(&conn)?;
+    Ok(conn)
+}
+
+/// Opens (or creates) the database file at `path` with everything
+/// [`register`]ed. The sqlchess tables live in the connection's `temp`
+/// schema, so nothing is written to the file unless you write it.
+///
+/// # Errors
+/// Opening the file, or as [`register`].
+pub fn open(path: impl AsRef<Path>) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    register(&conn)?;
+    Ok(conn)
+}

@@ -1,0 +1,432 @@
+//! `legal_moves(fen [, variant])`: one row per legal move.
+//!
+//! Standard chess and Chess960 use sqlchess-core's fast path; every other
+//! variant name goes to sqlchess-fairy. The move list is generated once per
+//! call; the costlier columns (`san`, `gives_check`, `fen_after`) are
+//! computed only when a query reads them.
+
+use std::ffi::c_int;
+use std::marker::PhantomData;
+
+use rusqlite::types::Null;
+use rusqlite::vtab::{
+    eponymous_only_module, Context, Filters, IndexInfo, VTab, VTabConfig, VTabConnection,
+    VTabCursor,
+};
+use rusqlite::{ffi, Connection, Result};
+use sqlchess_core::{CastlingMode, Move, MoveList, Position};
+use sqlchess_fairy::{FairyMove, Variant};
+
+use super::{arg_slot, plan_arguments};
+use crate::functions::user;
+use crate::SqlChessError;
+
+const SCHEMA: &str = "CREATE TABLE x(uci TEXT, san TEXT, from_square TEXT, to_square TEXT, \
+     piece TEXT, captured TEXT, promotion TEXT, gives_check INTEGER, fen_after TEXT, \
+     fen HIDDEN, variant HIDDEN)";
+const COL_FEN: c_int = 9;
+
+pub(super) fn register(conn: &Connection) -> Result<()> {
+    conn.create_module(
+        c"legal_moves",
+        eponymous_only_module::<LegalMovesTab>(),
+        None,
+    )
+}
+
+#[repr(C)]
+struct LegalMovesTab {
+    /// Base class; must come first.
+    base: ffi::sqlite3_vtab,
+}
+
+// SAFETY: `LegalMovesTab` is `#[repr(C)]` with `sqlite3_vtab` as its first
+// field, as rusqlite's module glue requires for its pointer casts.
+unsafe impl<'vtab> VTab<'vtab> for LegalMovesTab {
+    type Aux = ();
+    type Cursor = LegalMovesCursor<'vtab>;
+
+    fn connect(db: &mut VTabConnection, _: Option<&()>, _: &[&[u8]]) -> Result<(String, Self)> {
+        db.config(VTabConfig::Innocuous)?;
+        let tab = LegalMovesTab {
+            base: ffi::sqlite3_vtab::default(),
+        };
+        Ok((SCHEMA.to_owned(), tab))
+    }
+
+    fn best_index(&self, info: &mut IndexInfo) -> Result<()> {
+        plan_arguments(info, COL_FEN, 2)
+    }
+
+    fn open(&'vtab mut self) -> Result<LegalMovesCursor<'vtab>> {
+        Ok(LegalMovesCursor {
+            base: ffi::sqlite3_vtab_cursor::default(),
+            fen: None,
+            variant: None,
+            moves: Moves::None,
+            row: 0,
+            fairy_variant: None,
+            phantom: PhantomData,
+        })
+    }
+}
+
+/// The moves of one call.
+enum Moves {
+    /// NULL argument: no rows.
+    None,
+    /// Standard chess or Chess960.
+    Chess(Box<(Position, MoveList)>),
+    /// Any other variant.
+    Fairy(Box<(sqlchess_fairy::Position, Vec<FairyMove>)>),
+}
+
+#[repr(C)]
+struct LegalMovesCursor<'vtab> {
+    /// Base class; must come first.
+    base: ffi::sqlite3_vtab_cursor,
+    fen: Option<String>,
+    variant: Option<String>,
+    moves: Moves,
+    row: usize,
+    /// The last fairy variant built, reused while the name stays the same.
+    fairy_variant: Option<Variant>,
+    phantom: PhantomData<&'vtab LegalMovesTab>,
+}
+
+impl LegalMovesCursor<'_> {
+    fn len(&self) -> usize {
+        match &self.moves {
+            Moves::None => 0,
+            Moves::Chess(b) => b.1.len(),
+            Moves::Fairy(b) => b.1.len(),
+        }
+    }
+
+    fn load(&mut self, fen: &str, variant: &str) -> Result<Moves> {
+        let lower = variant.to_ascii_lowercase();
+        let mode = match lower.as_str() {
+            "chess" => Some(CastlingMode::Standard),
+            "chess960" | "fischerandom" => Some(CastlingMode::Chess960),
+            _ => None,
+        };
+        if let Some(mode) = mode {
+            let pos = Position::from_fen_with_mode(fen, mode).map_err(user)?;
+            let moves = pos.legal_moves();
+            return Ok(Moves::Chess(Box::new((pos, moves))));
+        }
+        if self.fairy_variant.as_ref().is_none_or(|v| v.name != lower) {
+            let v = Variant::builtin(&lower).map_err(|_| {
+                user(SqlChessError::UnknownVariant {
+                    name: variant.to_owned(),
+                })
+            })?;
+            self.fairy_variant = Some(v);
+        }
+        let Some(v) = self.fairy_variant.as_ref() else {
+            return Ok(Moves::None);
+        };
+        let pos = sqlchess_fairy::Position::from_fen(v, fen).map_err(user)?;
+        let moves = pos.legal_moves();
+        Ok(Moves::Fairy(Box::new((pos, moves))))
+    }
+}
+
+fn chess_column(ctx: &mut Context, pos: &Position, mv: Move, col: c_int) -> Result<()> {
+    let name = |r: Option<sqlchess_core::Role>| r.map(|r| r.name());
+    match col {
+        0 => ctx.set_result(&pos.uci(mv).to_string()),
+        1 => ctx.set_result(&pos.san(mv)),
+        2 => ctx.set_result(&mv.from().to_string()),
+        // Where the moving piece lands: for castling, the king's square.
+        3 => ctx.set_result(&mv.uci_to(false).to_string()),
+        4 => ctx.set_result(&mv.role().name()),
+        5 => ctx.set_result(&name(mv.capture())),
+        6 => ctx.set_result(&name(mv.promotion())),
+        7 => ctx.set_result(&pos.after(mv).is_check()),
+        8 => ctx.set_result(&pos.after(mv).fen()),
+        _ => ctx.set_result(&Null),
+    }
+}
+
+fn fairy_column(
+    ctx: &mut Context,
+    pos: &sqlchess_fairy::Position,
+    mv: FairyMove,
+    col: c_int,
+) -> Result<()> {
+    let pieces = &pos.variant().pieces;
+    let name = |idx: Option<usize>| idx.and_then(|i| pieces.get(i)).map(|p| p.name.as_str());
+    match col {
+        0 => ctx.set_result(&mv.to_uci(pos)),
+        // SAN for fairy variants is not implemented by sqlchess-fairy.
+        1 => ctx.set_result(&Null),
+        2 => ctx.set_result(&mv.from().to_string()),
+        3 => ctx.set_result(&mv.to().to_string()),
+        4 => ctx.set_result(&name(pos.piece_at(mv.from()).map(|p| p.0))),
+        5 => {
+            let victim = match mv.side_capture() {
+                Some(sq) => pos.piece_at(sq),
+                None if mv.is_castle() => None,
+                None => pos.piece_at(mv.to()),
+            };
+            ctx.set_result(&name(victim.map(|p| p.0)))
+        }
+        6 => ctx.set_result(&name(mv.promotion())),
+        7 => ctx.set_result(&pos.play(mv).is_check()),
+        8 => ctx.set_result(&pos.play(mv).fen()),
+        _ => ctx.set_result(&Null),
+    }
+}
+
+// SAFETY: `LegalMovesCursor` is `#[repr(C)]` with `sqlite3_vtab_cursor` as
+// its first field, as rusqlite's module glue requires for its pointer casts.
+unsafe impl VTabCursor for LegalMovesCursor<'_> {
+    fn filter(&mut self, idx_num: c_int, _: Option<&str>, args: &Filters<'_>) -> Result<()> {
+        self.row = 0;
+        self.moves = Moves::None;
+        let Some(fen_slot) = arg_slot(idx_num, 0) else {
+            return Err(user(SqlChessError::MissingArgument {
+                table: "legal_moves",
+                argument: "fen",
+            }));
+        };
+        self.fen = args.get::<Option<String>>(fen_slot)?;
+        self.variant = match arg_slot(idx_num, 1) {
+            Some(slot) => args.get::<Option<String>>(slot)?,
+            None => Some("chess".to_owned()),
+        };
+        if let (Some(fen), Some(variant)) = (self.fen.clone(), self.variant.clone()) {
+            self.moves = self.load(&fen, &variant)?;
+        }
+        Ok(())
+    }
+
+    fn next(&mut self) -> Result<()> {
+        self.row += 1;
+        Ok(())
+    }
+
+    fn eof(&self) -> bool {
+        self.row >= self.len()
+    }
+
+    fn column(&self, ctx: &mut Context, col: c_int) -> Result<()> {
+        match col {
+            9 => return ctx.set_result(&self.fen),
+            10 => return ctx.set_result(&self.variant),
+            _ => {}
+        }
+        match &self.moves {
+            Moves::None => ctx.set_result(&Null),
+            Moves::Chess(b) => match b.1.get(self.row) {
+                Some(&mv) => chess_column(ctx, &b.0, mv, col),
+                None => ctx.set_result(&Null),
+            },
+            Moves::Fairy(b) => match b.1.get(self.row) {
+                Some(&mv) => fairy_column(ctx, &b.0, mv, col),
+                None => ctx.set_result(&Null),
+            },
+        }
+    }
+
+    fn rowid(&self) -> Result<i64> {
+        Ok(self.row as i64 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlchess_core::perft::perft;
+    use sqlchess_core::Position;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    fn conn() -> rusqlite::Connection {
+        crate::open_in_memory().unwrap()
+    }
+
+    fn count(conn: &rusqlite::Connection, sql: &str) -> rusqlite::Result<i64> {
+        conn.query_row(sql, [], |r| r.get(0))
+    }
+
+    #[test]
+    fn rows_match_native_moves() {
+        let c = conn();
+        let pos = Position::from_fen(KIWIPETE).unwrap();
+        let mut native: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| format!("{} {}", pos.uci(m), pos.san(m)))
+            .collect();
+        native.sort();
+        let mut stmt = c
+            .prepare("SELECT uci || ' ' || san FROM legal_moves(?1) ORDER BY 1")
+            .unwrap();
+        let sql: Vec<String> = stmt
+            .query_map([KIWIPETE], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(sql, native);
+        assert_eq!(sql.len(), 48);
+    }
+
+    #[test]
+    fn columns() {
+        let c = conn();
+        let row = |fen: &str,
+                   uci: &str|
+         -> (
+            String,
+            String,
+            String,
+            String,
+            Option<String>,
+            Option<String>,
+            i64,
+        ) {
+            c.query_row(
+                "SELECT san, from_square, to_square, piece, captured, promotion, gives_check \
+                 FROM legal_moves(?1) WHERE uci = ?2",
+                [fen, uci],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                },
+            )
+            .unwrap()
+        };
+        let s = |x: &str| x.to_string();
+        assert_eq!(
+            row(KIWIPETE, "e2a6"),
+            (
+                s("Bxa6"),
+                s("e2"),
+                s("a6"),
+                s("bishop"),
+                Some(s("bishop")),
+                None,
+                0
+            )
+        );
+        assert_eq!(
+            row(KIWIPETE, "e1g1"),
+            (s("O-O"), s("e1"), s("g1"), s("king"), None, None, 0)
+        );
+        let promo = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+        assert_eq!(
+            row(promo, "a7a8q"),
+            (
+                s("a8=Q"),
+                s("a7"),
+                s("a8"),
+                s("pawn"),
+                None,
+                Some(s("queen")),
+                0
+            )
+        );
+        let ep = "8/4k3/8/3pP3/8/8/8/4K3 w - d6 0 2";
+        assert_eq!(
+            row(ep, "e5d6"),
+            (
+                s("exd6+"),
+                s("e5"),
+                s("d6"),
+                s("pawn"),
+                Some(s("pawn")),
+                None,
+                1
+            )
+        );
+    }
+
+    #[test]
+    fn correlated_arguments_sum_to_perft_two() {
+        let c = conn();
+        c.execute_batch("CREATE TABLE positions(fen TEXT)").unwrap();
+        let start = Position::new();
+        for &m in start.legal_moves().iter() {
+            c.execute("INSERT INTO positions VALUES (?1)", [start.after(m).fen()])
+                .unwrap();
+        }
+        c.execute("INSERT INTO positions VALUES (NULL)", [])
+            .unwrap();
+        let n = count(&c, "SELECT count(*) FROM positions p, legal_moves(p.fen) m").unwrap();
+        assert_eq!(n as u64, perft(&start, 2));
+        assert_eq!(n, 400);
+        // The join written the other way round, and with fen_after.
+        let n = count(
+            &c,
+            "SELECT count(*) FROM legal_moves(p.fen) m JOIN positions p \
+             JOIN legal_moves(m.fen_after) m2",
+        )
+        .unwrap();
+        assert_eq!(n, 8902);
+    }
+
+    #[test]
+    fn null_bad_and_missing_arguments() {
+        let c = conn();
+        assert_eq!(
+            count(&c, "SELECT count(*) FROM legal_moves(NULL)").unwrap(),
+            0
+        );
+        let err = count(&c, "SELECT count(*) FROM legal_moves('x')")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("fen field"), "{err}");
+        let err = count(&c, "SELECT count(*) FROM legal_moves")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("missing argument `fen`"), "{err}");
+        let err = count(
+            &c,
+            "SELECT count(*) FROM legal_moves('8/8/8/8/8/8/8/K6k w - - 0 1', 'nosuch')",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("unknown variant \"nosuch\""), "{err}");
+    }
+
+    #[test]
+    fn variants() {
+        let c = conn();
+        let capa = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+        // Published perft: capablanca 28 from the start (SPEC reference figures).
+        let n = count(
+            &c,
+            &format!("SELECT count(*) FROM legal_moves('{capa}', 'capablanca')"),
+        )
+        .unwrap();
+        assert_eq!(n, 28);
+        let archbishop: String = c
+            .query_row(
+                "SELECT piece FROM legal_moves(?1, 'capablanca') WHERE uci = 'c1d3'",
+                [capa],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(archbishop, "archbishop");
+        // Chess960 castling is king-takes-rook in UCI.
+        let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+        let castles: Vec<String> = c
+            .prepare(
+                "SELECT uci FROM legal_moves(?1, 'chess960') WHERE san LIKE 'O-O%' ORDER BY uci",
+            )
+            .unwrap()
+            .query_map([fen], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(castles, ["e1a1", "e1h1"]);
+    }
+}
