@@ -33,6 +33,12 @@ enum Command {
     Variants(cmd::variants::Args),
     /// List the built-in pieces: name and notation.
     Pieces(cmd::pieces::Args),
+    /// Search a position; the last line is `bestmove <uci>`.
+    Bestmove(cmd::bestmove::Args),
+    /// Play a game against itself and print it; the last line is the result.
+    Selfplay(cmd::selfplay::Args),
+    /// Speak the UCI protocol on standard input and output.
+    Uci(cmd::uci::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -43,6 +49,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves(args) => cmd::moves::run(args, &mut out)?,
         Command::Variants(args) => cmd::variants::run(args, &mut out)?,
         Command::Pieces(args) => cmd::pieces::run(args, &mut out)?,
+        Command::Bestmove(args) => cmd::bestmove::run(args, &mut out)?,
+        Command::Selfplay(args) => cmd::selfplay::run(args, &mut out)?,
+        Command::Uci(args) => cmd::uci::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

@@ -20,6 +20,7 @@ pub mod eval;
 pub mod fairy;
 mod game;
 mod search;
+pub mod selfplay;
 pub mod tictactoe;
 pub mod tt;
 pub mod uci;
