@@ -41,6 +41,7 @@ PLAN = [
     ("hoppers", "hoppers", False, None, 2, 40, (4, 60), 2),
     ("leapers", "leapers", False, None, 3, 12, (4, 50), 2),
     ("makruk", "makruk", False, None, 3, 20, (4, 80), 2),
+    ("xiangqi", "xiangqi", False, None, 3, 30, (4, 80), 2),
 ]
 
 

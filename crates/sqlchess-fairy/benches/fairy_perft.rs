@@ -22,6 +22,8 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("chess (generic path)", "chess", "chess", "", 5),
     ("capablanca", "capablanca", "capablanca", "", 5),
     ("grand", "grand", "grand", "", 4),
+    ("xiangqi", "xiangqi", "xiangqi", "", 4),
+    ("makruk", "makruk", "makruk", "", 5),
     (
         "cannonhorse (cannons mRcpR + lame knights nN)",
         "cannonhorse",

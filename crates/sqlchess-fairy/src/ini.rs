@@ -21,6 +21,7 @@
 //! doubleStepRank = 2
 //! doubleStepRankMin = 2
 //! chess960 = false
+//! flyingGeneral = false
 //! checkmateValue = loss
 //! stalemateValue = draw
 //! pieceToCharTable = ...       # accepted: it only chooses GUI images
@@ -31,7 +32,9 @@
 
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
-use crate::variant::{Castling, Outcome, PieceType, Promotion, Variant, VariantError};
+use crate::variant::{
+    Castling, MobilityRegion, Outcome, PieceType, Promotion, Variant, VariantError, ZoneMoves,
+};
 
 /// Why a variants.ini could not be loaded. Lines are 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -238,6 +241,18 @@ impl Draft {
                         None => self.v.castling = None,
                     }
                 }
+                self.v.regions = self
+                    .v
+                    .regions
+                    .iter()
+                    .filter_map(|r| fix(r.piece).map(|piece| MobilityRegion { piece, ..*r }))
+                    .collect();
+                self.v.zone_moves = self
+                    .v
+                    .zone_moves
+                    .iter()
+                    .filter_map(|z| fix(z.piece).map(|piece| ZoneMoves { piece, ..z.clone() }))
+                    .collect();
                 if let Some(p) = self.v.promotion.as_mut() {
                     p.pieces = p.pieces.iter().filter_map(|&x| fix(x)).collect();
                     p.limits = p
@@ -406,6 +421,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "startFen" => d.v.start_fen = value.to_string(),
         "pieceToCharTable" => {}
         "chess960" => d.v.chess960 = boolean()?,
+        "flyingGeneral" => d.v.flying_general = boolean()?,
         "castling" => {
             if boolean()? {
                 if d.v.castling.is_none() {

@@ -19,4 +19,7 @@ pub use geometry::{FairySquare, GeometryMove, ParseSquareError, MAX_DIM};
 pub use ini::{load_variants_ini, IniError, VariantSet};
 pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKind, PieceDef};
 pub use position::{divide, perft, FairyMove, FenError, GameStatus, MoveError, Position};
-pub use variant::{variant_names, Castling, Outcome, PieceType, Promotion, Variant, VariantError};
+pub use variant::{
+    variant_names, Castling, MobilityRegion, Outcome, PieceType, Promotion, Region, Variant,
+    VariantError, ZoneMoves,
+};

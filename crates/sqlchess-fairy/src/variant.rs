@@ -44,6 +44,49 @@ pub struct Promotion {
     pub limits: Vec<(usize, u8)>,
 }
 
+/// A rectangle of squares, 0-based and inclusive, in absolute coordinates
+/// (White's a1 is file 0, rank 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// First and last file.
+    pub files: (u8, u8),
+    /// First and last rank.
+    pub ranks: (u8, u8),
+}
+
+impl Region {
+    /// Whether (file, rank) lies inside.
+    pub fn contains(&self, file: u8, rank: u8) -> bool {
+        (self.files.0..=self.files.1).contains(&file)
+            && (self.ranks.0..=self.ranks.1).contains(&rank)
+    }
+}
+
+/// Squares a piece may move to, per colour (xiangqi's palace and river).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MobilityRegion {
+    /// Index in [`Variant::pieces`].
+    pub piece: usize,
+    /// White's region.
+    pub white: Region,
+    /// Black's region.
+    pub black: Region,
+}
+
+/// Extra moves a piece has while it stands in a region (the xiangqi soldier
+/// steps sideways once across the river). Only leaps (plain or lame).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneMoves {
+    /// Index in [`Variant::pieces`].
+    pub piece: usize,
+    /// Where White's piece gains the moves.
+    pub white: Region,
+    /// Where Black's piece gains the moves.
+    pub black: Region,
+    /// The extra moves.
+    pub def: PieceDef,
+}
+
 /// The result of an end condition for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -90,6 +133,13 @@ pub struct Variant {
     /// Result for the side to move when it has no legal move and is not in
     /// check.
     pub stalemate: Outcome,
+    /// Squares some pieces are confined to.
+    pub regions: Vec<MobilityRegion>,
+    /// Moves some pieces gain in a region.
+    pub zone_moves: Vec<ZoneMoves>,
+    /// Xiangqi's rule that the two royal pieces may not face each other on a
+    /// file with nothing between them.
+    pub flying_general: bool,
 }
 
 /// Why a variant could not be built or found.
@@ -118,6 +168,14 @@ pub enum VariantError {
         letter: char,
         /// What is wrong with it.
         problem: &'static str,
+    },
+    /// Zone moves other than plain or lame leaps.
+    #[error("variant {variant:?}: zone moves {notation:?} must be leaps")]
+    ZoneMoves {
+        /// Variant name.
+        variant: String,
+        /// The notation of the zone moves.
+        notation: String,
     },
     /// A field refers to a piece index that does not exist.
     #[error("variant {variant:?}: field `{field}` refers to a missing piece")]
@@ -159,7 +217,8 @@ fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `nocastle`, and `cannonhorse`
+    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `xiangqi`, `nocastle`,
+    /// and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
     /// leapers).
     ///
@@ -247,6 +306,71 @@ impl Variant {
                     limits: Vec::new(),
                 });
             }
+            "xiangqi" => {
+                // Generals and advisors keep to the palace, elephants to their
+                // own side of the river; soldiers also step sideways once
+                // across it; the generals may not face each other.
+                v.name = lower.clone();
+                let custom = |name: &str, letter: char, betza: &str| PieceType {
+                    name: name.into(),
+                    letter,
+                    def: PieceDef::parse(betza)
+                        .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                };
+                v.width = 9;
+                v.height = 10;
+                v.pieces = vec![
+                    custom("soldier", 'p', "fW"),
+                    custom("horse", 'n', "nN"),
+                    custom("elephant", 'b', "nA"),
+                    piece("rook", 'r'),
+                    custom("advisor", 'a', "F"),
+                    custom("general", 'k', "W"),
+                    custom("cannon", 'c', "mRcpR"),
+                ];
+                v.start_fen =
+                    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into();
+                v.royal = Some(5);
+                v.pawn = None;
+                v.double_step = false;
+                v.en_passant = false;
+                v.castling = None;
+                v.promotion = None;
+                v.stalemate = Outcome::Loss;
+                let palace = |lo: u8| Region {
+                    files: (3, 5),
+                    ranks: (lo, lo + 2),
+                };
+                let half = |lo: u8| Region {
+                    files: (0, 8),
+                    ranks: (lo, lo + 4),
+                };
+                v.regions = vec![
+                    MobilityRegion {
+                        piece: 5,
+                        white: palace(0),
+                        black: palace(7),
+                    },
+                    MobilityRegion {
+                        piece: 4,
+                        white: palace(0),
+                        black: palace(7),
+                    },
+                    MobilityRegion {
+                        piece: 2,
+                        white: half(0),
+                        black: half(5),
+                    },
+                ];
+                v.zone_moves = vec![ZoneMoves {
+                    piece: 0,
+                    white: half(5),
+                    black: half(0),
+                    def: PieceDef::parse("sW")
+                        .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                }];
+                v.flying_general = true;
+            }
             "cannonhorse" => {
                 v.name = lower.clone();
                 v.pieces.push(PieceType {
@@ -305,6 +429,9 @@ impl Variant {
             }),
             checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
+            regions: Vec::new(),
+            zone_moves: Vec::new(),
+            flying_general: false,
         }
     }
 

@@ -89,13 +89,17 @@ fn games(v: &Variant, games: usize, plies: usize, seed: u64) {
         let mut pos = Position::start(v);
         for _ in 0..plies {
             let moves = pos.legal_moves();
-            assert_eq!(
-                pos.is_check(),
-                check_by_walking(&pos),
-                "{} {}",
-                v.name,
-                pos.fen()
-            );
+            // The walker knows pieces, not variant rules (regions, flying
+            // general), so it is only a reference for unconfined variants.
+            if v.regions.is_empty() && !v.flying_general {
+                assert_eq!(
+                    pos.is_check(),
+                    check_by_walking(&pos),
+                    "{} {}",
+                    v.name,
+                    pos.fen()
+                );
+            }
             let checked = pos.with_full_legality_check();
             assert_eq!(
                 sorted_uci(&pos),
@@ -135,6 +139,7 @@ fn builtins() {
         "capablanca",
         "grand",
         "makruk",
+        "xiangqi",
         "cannonhorse",
     ]
     .iter()

@@ -72,6 +72,7 @@ oracle!(
     capablanca,
     grand,
     makruk,
+    xiangqi,
     nightriders,
     cannonhorse,
     hoppers,

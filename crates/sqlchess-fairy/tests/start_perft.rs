@@ -66,3 +66,8 @@ fn grand_start() {
 fn makruk_start() {
     check("makruk", None, &[23, 529, 12012]);
 }
+
+#[test]
+fn xiangqi_start() {
+    check("xiangqi", None, &[44, 1920, 79666]);
+}

@@ -50,6 +50,29 @@ impl<B: Bits> State<B> {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// Xiangqi's flying general: `by`'s royal piece sees `sq` along a file
+    /// with nothing between.
+    #[inline]
+    fn general_faces(&self, r: &Rules<B>, sq: usize, by: usize, occ: &B, removed: &B) -> bool {
+        if !r.v.flying_general {
+            return false;
+        }
+        let ek = self.royal_sq[by];
+        if ek == NO_SQ
+            || removed.has(ek as usize)
+            || ek as usize % r.stride != sq % r.stride
+            || ek as usize == sq
+        {
+            return false;
+        }
+        let dir = if ek as usize > sq {
+            r.file_dirs[0]
+        } else {
+            r.file_dirs[1]
+        };
+        r.first_blocker(dir, sq, occ) == Some(ek as usize)
+    }
+
     /// Whether `sq` is attacked by colour `by`, with occupancy `occ` and the
     /// pieces on `removed` taken off the board (captured).
     pub(crate) fn attacked(
@@ -60,6 +83,9 @@ impl<B: Bits> State<B> {
         occ: &B,
         removed: &B,
     ) -> bool {
+        if self.general_faces(r, sq, by, occ, removed) {
+            return true;
+        }
         let theirs = self.by_color[by] & !*removed;
         for (t, tr) in r.types.iter().enumerate() {
             let atk = self.by_type[t] & theirs;
@@ -74,14 +100,19 @@ impl<B: Bits> State<B> {
                     return true;
                 }
             }
-            if tr.special_capture && self.special_attack(r, t, by, sq, atk, occ) {
+            if tr.special_capture
+                && tr.region[by].has(sq)
+                && self.special_attack(r, t, by, sq, atk, occ)
+            {
                 return true;
             }
         }
         for ar in &r.attack_rays[by] {
             let mut atk = B::EMPTY;
             for &t in &ar.types {
-                atk |= self.by_type[t];
+                if r.types[t].region[by].has(sq) {
+                    atk |= self.by_type[t];
+                }
             }
             atk &= theirs;
             if atk.is_empty() {
@@ -118,6 +149,9 @@ impl<B: Bits> State<B> {
     /// hoppers, grasshoppers and generic components (sliders and plain
     /// leapers are checked by the caller).
     fn attacked_by_hops_and_lame(&self, r: &Rules<B>, sq: usize, by: usize, occ: &B) -> bool {
+        if self.general_faces(r, sq, by, occ, &B::EMPTY) {
+            return true;
+        }
         let theirs = self.by_color[by];
         for (t, tr) in r.types.iter().enumerate() {
             let atk = self.by_type[t] & theirs;
@@ -129,7 +163,10 @@ impl<B: Bits> State<B> {
                     return true;
                 }
             }
-            if tr.special_capture && self.special_attack(r, t, by, sq, atk, occ) {
+            if tr.special_capture
+                && tr.region[by].has(sq)
+                && self.special_attack(r, t, by, sq, atk, occ)
+            {
                 return true;
             }
         }
@@ -139,7 +176,9 @@ impl<B: Bits> State<B> {
         {
             let mut atk = B::EMPTY;
             for &t in &ar.types {
-                atk |= self.by_type[t];
+                if r.types[t].region[by].has(sq) {
+                    atk |= self.by_type[t];
+                }
             }
             atk &= theirs;
             if atk.is_empty() {
@@ -292,7 +331,9 @@ impl<B: Bits> State<B> {
                 {
                     let mut group = B::EMPTY;
                     for &t in &ar.types {
-                        group |= self.by_type[t];
+                        if r.types[t].region[them].has(k) {
+                            group |= self.by_type[t];
+                        }
                     }
                     group &= theirs;
                     if group.is_empty() {
@@ -348,7 +389,9 @@ impl<B: Bits> State<B> {
                 // up to the third piece matters.
                 let mut group = B::EMPTY;
                 for &t in &ar.types {
-                    group |= self.by_type[t];
+                    if r.types[t].region[them].has(k) {
+                        group |= self.by_type[t];
+                    }
                 }
                 group &= theirs;
                 if !group.intersects(&r.rays[ar.dir][k]) {
@@ -382,6 +425,16 @@ impl<B: Bits> State<B> {
                         sensitive |= legs;
                     }
                 }
+            }
+            // The file between the generals: a piece leaving it lets them face.
+            let ek = self.royal_sq[them];
+            if r.v.flying_general && ek != NO_SQ && ek as usize % r.stride == k % r.stride {
+                let dir = if ek as usize > k {
+                    r.file_dirs[0]
+                } else {
+                    r.file_dirs[1]
+                };
+                sensitive |= r.rays[dir][k] & !r.rays[dir][ek as usize];
             }
         }
         let royal = r.v.royal;
@@ -441,7 +494,7 @@ impl<B: Bits> State<B> {
                         }
                     }
                 }
-                let targets = (quiet | caps) & restrict;
+                let targets = (quiet | caps) & restrict & tr.region[us];
                 doubles &= restrict & !targets;
                 if is_royal {
                     let mut occ2 = occ;

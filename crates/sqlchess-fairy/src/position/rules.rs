@@ -12,7 +12,7 @@
 
 use crate::bitboard::Bits;
 use crate::piece::{lame_path, Component, PathKind, PieceDef};
-use crate::variant::Variant;
+use crate::variant::{Region, Variant};
 
 pub(crate) const NO_SQ: u8 = 255;
 
@@ -74,6 +74,9 @@ pub(crate) struct TypeRules<B> {
     /// line moves), already oriented for the colour.
     pub special: [Vec<Component>; 2],
     pub special_capture: bool,
+    /// Squares this piece may move to, per colour (all unless the variant
+    /// confines it).
+    pub region: [B; 2],
     /// Whether a special component can reach a square the tables also
     /// reach, so generated moves need de-duplication.
     pub overlap: bool,
@@ -109,6 +112,8 @@ pub(crate) struct Rules<B> {
     pub last_rank: [B; 2],
     pub initial_zone: [B; 2],
     pub back_rank: [B; 2],
+    /// Ray directions up and down a file, for the flying-general rule.
+    pub file_dirs: [usize; 2],
 }
 
 struct Builder {
@@ -208,6 +213,7 @@ impl<B: Bits> Rules<B> {
             last_rank: [B::EMPTY; 2],
             initial_zone: [B::EMPTY; 2],
             back_rank: [B::EMPTY; 2],
+            file_dirs: [0, 0],
         };
         for c in 0..2 {
             if let Some(p) = &v.promotion {
@@ -237,7 +243,38 @@ impl<B: Bits> Rules<B> {
                 let mut cap = vec![B::EMPTY; 256];
                 let mut rev = vec![B::EMPTY; 256];
                 let mut lame_rev: Vec<Vec<(u8, B)>> = vec![Vec::new(); 256];
-                for comp in pt.def.components() {
+                // The piece's own components everywhere, then zone moves only
+                // from squares of their zone.
+                let mut comps: Vec<(Component, Option<Region>)> = pt
+                    .def
+                    .components()
+                    .iter()
+                    .map(|k| (k.clone(), None))
+                    .collect();
+                for z in v.zone_moves.iter().filter(|z| z.piece == t) {
+                    let zone = if c == 0 { z.white } else { z.black };
+                    comps.extend(z.def.components().iter().map(|k| (k.clone(), Some(zone))));
+                }
+                let region = v.regions.iter().find(|r| r.piece == t).map(|r| {
+                    if c == 0 {
+                        r.white
+                    } else {
+                        r.black
+                    }
+                });
+                let allowed = |x: i32, y: i32| region.is_none_or(|r| r.contains(x as u8, y as u8));
+                let mut mask = B::EMPTY;
+                for y in 0..h {
+                    for x in 0..w {
+                        if allowed(x, y) {
+                            mask.set((y * stride as i32 + x) as usize);
+                        }
+                    }
+                }
+                tr.region[c] = mask;
+                for (comp, zone) in &comps {
+                    let from_ok =
+                        |x: i32, y: i32| zone.is_none_or(|z| z.contains(x as u8, y as u8));
                     let oriented: Vec<(i8, i8)> = comp.dirs.iter().map(|&d| flip(d)).collect();
                     let line = match comp.kind {
                         PathKind::Ride { max } => Some((LineKind::Slide, max)),
@@ -250,7 +287,7 @@ impl<B: Bits> Rules<B> {
                             for x in 0..w {
                                 for d in &oriented {
                                     let (tx, ty) = (x + d.0 as i32, y + d.1 as i32);
-                                    if b.on(tx, ty) {
+                                    if b.on(tx, ty) && allowed(tx, ty) && from_ok(x, y) {
                                         let (s, to) = (
                                             (y * stride as i32 + x) as usize,
                                             (ty * stride as i32 + tx) as usize,
@@ -273,7 +310,7 @@ impl<B: Bits> Rules<B> {
                             for x in 0..w {
                                 for d in &oriented {
                                     let (tx, ty) = (x + d.0 as i32, y + d.1 as i32);
-                                    if !b.on(tx, ty) {
+                                    if !b.on(tx, ty) || !allowed(tx, ty) || !from_ok(x, y) {
                                         continue;
                                     }
                                     let mut legs = B::EMPTY;
@@ -401,6 +438,10 @@ impl<B: Bits> Rules<B> {
                     .any(|g| g1.contains(&(g.from, g.to)));
             }
             rules.types.push(tr);
+        }
+        if v.flying_general {
+            rules.file_dirs = [b.dir((0, 1), &mut rules), b.dir((0, -1), &mut rules)];
+            rules.slow_check = [true; 2];
         }
         rules
     }
