@@ -33,6 +33,8 @@ enum Command {
     Variants(cmd::variants::Args),
     /// List the built-in pieces: name and notation.
     Pieces(cmd::pieces::Args),
+    /// Run SQL with every sqlchess table and function (no QUERY: a shell).
+    Sql(cmd::sql::Args),
     /// Search a position; the last line is `bestmove <uci>`.
     Bestmove(cmd::bestmove::Args),
     /// Play a game against itself and print it; the last line is the result.
@@ -49,6 +51,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves(args) => cmd::moves::run(args, &mut out)?,
         Command::Variants(args) => cmd::variants::run(args, &mut out)?,
         Command::Pieces(args) => cmd::pieces::run(args, &mut out)?,
+        Command::Sql(args) => cmd::sql::run(args, &mut out)?,
         Command::Bestmove(args) => cmd::bestmove::run(args, &mut out)?,
         Command::Selfplay(args) => cmd::selfplay::run(args, &mut out)?,
         Command::Uci(args) => cmd::uci::run(args, &mut out)?,

@@ -26,11 +26,20 @@ pub enum Format {
 #[non_exhaustive]
 pub enum RunError {
     /// A statement failed to prepare or run.
-    #[error(transparent)]
+    #[error("{}", sql_message(.0))]
     Sql(#[from] rusqlite::Error),
     /// Writing the output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+/// SQLite's own message when it has one (a function's error text, a syntax
+/// error), without rusqlite's generic code description.
+fn sql_message(err: &rusqlite::Error) -> String {
+    match err {
+        rusqlite::Error::SqliteFailure(_, Some(msg)) => msg.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// Executes every statement of `sql` in order and prints the rows of each
@@ -139,15 +148,15 @@ fn write_table(columns: &[String], rows: &[Vec<Cell>], out: &mut dyn Write) -> i
                 .unwrap_or(0)
         })
         .collect();
-    let line = |cells: Vec<String>| cells.join(" | ").trim_end().to_owned();
+    let line = |cells: Vec<String>| format!(" {}", cells.join(" | ")).trim_end().to_owned();
     let header = columns
         .iter()
         .zip(&widths)
         .map(|(c, &w)| format!("{c:<w$}"))
         .collect();
     writeln!(out, "{}", line(header))?;
-    let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-    writeln!(out, "{}", rule.join("-+-"))?;
+    let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w + 2)).collect();
+    writeln!(out, "{}", rule.join("+"))?;
     for row in rows {
         let cells = row
             .iter()
@@ -197,7 +206,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             text,
-            "name      | n\n----------+---\na         | 10\nlong name |  7\n"
+            " name      | n\n-----------+----\n a         | 10\n long name |  7\n"
         );
     }
 

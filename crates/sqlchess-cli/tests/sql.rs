@@ -1,0 +1,96 @@
+//! `sqlchess sql` end to end: output formats, several statements, errors.
+
+use std::process::{Command, Output};
+
+fn sqlchess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sqlchess"))
+        .args(args)
+        .output()
+        .expect("run sqlchess")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn csv_has_a_header_and_quotes() {
+    let out = sqlchess(&[
+        "sql",
+        "--csv",
+        "SELECT 'a,b' AS label, count(*) AS pairs FROM all_moves",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "label,pairs\n\"a,b\",4032\n");
+}
+
+#[test]
+fn every_result_set_of_a_batch_prints() {
+    let out = sqlchess(&[
+        "sql",
+        "--csv",
+        "CREATE TABLE p(fen TEXT); \
+         INSERT INTO p VALUES ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'); \
+         SELECT count(*) AS moves FROM p, legal_moves(p.fen); \
+         SELECT perft(fen, 3) AS nodes FROM p",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "moves\n20\n\nnodes\n8902\n");
+}
+
+#[test]
+fn errors_go_to_stderr_and_nothing_to_stdout() {
+    let out = sqlchess(&[
+        "sql",
+        "SELECT 1 AS one; SELECT apply_move('nonsense', 'e4')",
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out), "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("sqlchess: fen field"), "{err}");
+}
+
+#[test]
+fn a_database_file_keeps_user_tables_only() {
+    let dir = std::env::temp_dir().join(format!("sqlchess-sql-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let db = db.to_str().unwrap();
+    let _ = std::fs::remove_file(db);
+    assert!(
+        sqlchess(&["sql", "--db", db, "CREATE TABLE games(fen TEXT)"])
+            .status
+            .success()
+    );
+    let out = sqlchess(&[
+        "sql",
+        "--db",
+        db,
+        "--csv",
+        "SELECT name FROM sqlite_master ORDER BY name",
+    ]);
+    assert_eq!(stdout(&out), "name\ngames\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_shell_reads_statements_from_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sqlchess"))
+        .args(["sql", "--csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"SELECT count(*) AS n\nFROM board;\nSELECT nope;\n.quit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "n\n64\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such column: nope"));
+}
