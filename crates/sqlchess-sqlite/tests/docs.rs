@@ -1,0 +1,166 @@
+//! The documents' SQL examples, executed: every fenced `sql` block of
+//! `docs/sets.md` and `docs/sql.md` runs on one connection per document,
+//! in order, and its output (as `sqlchess sql` prints it on a terminal, or
+//! `error: <message>`) must equal the fenced `text` block right after it.
+//!
+//! `SQLCHESS_BLESS=1 cargo test -p sqlchess-sqlite --test docs` rewrites the
+//! output blocks instead; review the diff before committing it.
+
+use std::path::PathBuf;
+
+use sqlchess_sqlite::{open_in_memory, run, Format};
+
+/// One example: the SQL, the line range of its output block's body, and
+/// the output printed there.
+struct Example {
+    sql: String,
+    body: std::ops::Range<usize>,
+    expected: String,
+}
+
+fn examples(lines: &[&str]) -> Vec<Example> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim_end() != "```sql" {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let end = (start..lines.len())
+            .find(|&j| lines[j].trim_end() == "```")
+            .expect("unclosed sql block");
+        let sql = lines[start..end].join("\n");
+        let mut j = end + 1;
+        while j < lines.len() && lines[j].trim().is_empty() {
+            j += 1;
+        }
+        assert_eq!(
+            lines.get(j).map(|l| l.trim_end()),
+            Some("```text"),
+            "sql block ending on line {} has no text block after it",
+            end + 1
+        );
+        let body_start = j + 1;
+        let body_end = (body_start..lines.len())
+            .find(|&k| lines[k].trim_end() == "```")
+            .expect("unclosed text block");
+        let expected = lines[body_start..body_end]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.push(Example {
+            sql,
+            body: body_start..body_end,
+            expected,
+        });
+        i = body_end + 1;
+    }
+    out
+}
+
+fn check(doc: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs")
+        .join(doc);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    let examples = examples(&lines);
+    assert!(!examples.is_empty(), "{doc} has no examples");
+    let conn = open_in_memory().unwrap();
+    let bless = std::env::var_os("SQLCHESS_BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut actual_outputs = Vec::new();
+    for ex in &examples {
+        let mut buf = Vec::new();
+        let actual = match run(&conn, &ex.sql, Format::Table, &mut buf) {
+            Ok(()) => String::from_utf8(buf).unwrap(),
+            Err(err) => format!("error: {err}\n"),
+        };
+        if actual != ex.expected {
+            failures.push(format!(
+                "{doc}, output block at line {}:\n--- sql\n{}\n--- expected\n{}--- actual\n{}",
+                ex.body.start, ex.sql, ex.expected, actual
+            ));
+        }
+        actual_outputs.push(actual);
+    }
+    if bless {
+        let mut new = Vec::new();
+        let mut next = 0;
+        for (ex, actual) in examples.iter().zip(&actual_outputs) {
+            new.extend(lines[next..ex.body.start].iter().map(|l| l.to_string()));
+            new.extend(actual.lines().map(str::to_owned));
+            next = ex.body.end;
+        }
+        new.extend(lines[next..].iter().map(|l| l.to_string()));
+        std::fs::write(&path, new.join("\n") + "\n").unwrap();
+        return;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn sets_md() {
+    check("sets.md");
+}
+
+/// The tutorials' figures, written here independently of the document.
+#[test]
+fn tutorial_counts() {
+    let conn = open_in_memory().unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM all_moves"), 4032);
+    let derived = [
+        ("rook", "x = xi OR y = yi", 896),
+        ("bishop", "abs(x - xi) = abs(y - yi)", 560),
+        ("knight", "abs(x - xi) * abs(y - yi) = 2", 336),
+        (
+            "queen",
+            "x = xi OR y = yi OR abs(x - xi) = abs(y - yi)",
+            1456,
+        ),
+        ("king", "max(abs(x - xi), abs(y - yi)) = 1", 420),
+    ];
+    for (piece, rule, n) in derived {
+        assert_eq!(
+            count(&format!("SELECT count(*) FROM all_moves WHERE {rule}")),
+            n,
+            "{piece}"
+        );
+        assert_eq!(
+            count(&format!(
+                "SELECT count(*) FROM piece_moves WHERE piece = '{piece}'"
+            )),
+            n,
+            "{piece}"
+        );
+    }
+    let crossed = [
+        ("bishop", 784),
+        ("rook", 1792),
+        ("queen", 2576),
+        ("king", 0),
+        ("zebra", 0),
+    ];
+    for (piece, n) in crossed {
+        assert_eq!(
+            count(&format!(
+                "SELECT sum(crossed) FROM piece_moves WHERE piece = '{piece}'"
+            )),
+            n,
+            "{piece}"
+        );
+    }
+    assert_eq!(
+        count("SELECT count(*) FROM piece_moves WHERE piece = 'zebra'"),
+        240
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM (SELECT from_square, to_square FROM piece_moves \
+             WHERE piece IN ('rook', 'bishop', 'knight') GROUP BY 1, 2)"
+        ),
+        1792
+    );
+}
