@@ -3,6 +3,7 @@
 mod fen;
 mod movegen;
 mod rules;
+mod san;
 
 use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};

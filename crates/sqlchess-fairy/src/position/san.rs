@@ -1,0 +1,175 @@
+//! Move descriptions for the SQL layer: the pieces involved, check, and
+//! Standard Algebraic Notation generalised to fairy pieces.
+
+use super::{FairyMove, MoveError, Position};
+
+impl Position {
+    /// The moving piece as (index in [`crate::Variant::pieces`], is White).
+    pub fn moved_piece(&self, mv: FairyMove) -> Option<(usize, bool)> {
+        self.piece_at(mv.from())
+    }
+
+    /// The captured piece, if any (en passant and locust victims included;
+    /// castling captures nothing).
+    pub fn captured_piece(&self, mv: FairyMove) -> Option<(usize, bool)> {
+        if mv.is_castle() {
+            return None;
+        }
+        match mv.side_capture() {
+            Some(sq) => self.piece_at(sq),
+            None => self.piece_at(mv.to()),
+        }
+    }
+
+    /// Whether `mv` (legal here) gives check.
+    pub fn gives_check(&self, mv: FairyMove) -> bool {
+        self.play(mv).is_check()
+    }
+
+    /// Standard Algebraic Notation, generalised: the piece's FEN letter in
+    /// upper case (none for the variant's pawn), file, rank or both to
+    /// disambiguate, `x` for captures (a pawn capture starts with its file),
+    /// the target square (`a10`), `=` and the promotion letter, `O-O` /
+    /// `O-O-O` for castling towards the higher / lower file, then `+` or `#`.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let pos = Position::start(&Variant::builtin("capablanca").unwrap());
+    /// let mv = pos.parse_uci("c1d3").unwrap();
+    /// assert_eq!(pos.san(mv), "Ad3");
+    /// assert_eq!(pos.parse_san("Ad3").unwrap(), mv);
+    /// ```
+    pub fn san(&self, mv: FairyMove) -> String {
+        let v = self.variant();
+        let mut s = String::new();
+        if mv.is_castle() {
+            let rook = mv.side_rook_file();
+            s.push_str(if rook > mv.from().file() {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else {
+            let Some((t, _)) = self.moved_piece(mv) else {
+                return mv.to_uci(self);
+            };
+            let capture = self.captured_piece(mv).is_some();
+            if v.pawn == Some(t) {
+                if capture {
+                    s.push((b'a' + mv.from().file()) as char);
+                }
+            } else {
+                s.push(v.pieces[t].letter.to_ascii_uppercase());
+                let others: Vec<FairyMove> = self
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.to() == mv.to()
+                            && m.from() != mv.from()
+                            && !m.is_castle()
+                            && self.moved_piece(*m).map(|p| p.0) == Some(t)
+                    })
+                    .collect();
+                if !others.is_empty() {
+                    let file_unique = others.iter().all(|m| m.from().file() != mv.from().file());
+                    let rank_unique = others.iter().all(|m| m.from().rank() != mv.from().rank());
+                    if file_unique {
+                        s.push((b'a' + mv.from().file()) as char);
+                    } else if rank_unique {
+                        s.push_str(&(mv.from().rank() + 1).to_string());
+                    } else {
+                        s.push_str(&mv.from().to_string());
+                    }
+                }
+            }
+            if capture {
+                s.push('x');
+            }
+            s.push_str(&mv.to().to_string());
+            if let Some(p) = mv.promotion() {
+                s.push('=');
+                s.push(v.pieces[p].letter.to_ascii_uppercase());
+            }
+        }
+        let after = self.play(mv);
+        if after.is_check() {
+            s.push(if after.count_legal() == 0 { '#' } else { '+' });
+        }
+        s
+    }
+
+    /// Finds the legal move whose [`Position::san`] is `text` (trailing
+    /// `+`, `#`, `!`, `?` ignored; `0-0` accepted for `O-O`).
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] when no legal move has that SAN.
+    pub fn parse_san(&self, text: &str) -> Result<FairyMove, MoveError> {
+        let clean = |t: &str| {
+            t.trim()
+                .trim_end_matches(['+', '#', '!', '?'])
+                .replace('0', "O")
+        };
+        // Zeros only stand for castling; squares such as a10 keep theirs.
+        let want = if text.trim().starts_with('0') {
+            clean(text)
+        } else {
+            text.trim()
+                .trim_end_matches(['+', '#', '!', '?'])
+                .to_string()
+        };
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.san(m).trim_end_matches(['+', '#']) == want)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+impl FairyMove {
+    /// File of the castling rook (0 for other moves).
+    fn side_rook_file(&self) -> u8 {
+        if self.is_castle() {
+            self.extra & 15
+        } else {
+            0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Variant};
+
+    #[test]
+    fn san_basics() {
+        let v = Variant::builtin("chess").unwrap();
+        let pos = Position::from_fen(
+            &v,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let san = |u: &str| pos.san(pos.parse_uci(u).unwrap());
+        assert_eq!(san("e1g1"), "O-O");
+        assert_eq!(san("e1c1"), "O-O-O");
+        assert_eq!(san("d5e6"), "dxe6");
+        assert_eq!(san("e5f7"), "Nxf7");
+        assert_eq!(san("c3b1"), "Nb1");
+        assert_eq!(san("e2a6"), "Bxa6");
+        for m in pos.legal_moves() {
+            assert_eq!(pos.parse_san(&pos.san(m)).unwrap(), m);
+        }
+        let mate = Position::from_fen(&v, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        assert_eq!(mate.san(mate.parse_uci("a1a8").unwrap()), "Ra8#");
+        let promo = Position::from_fen(&v, "7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        assert_eq!(promo.san(promo.parse_uci("a7a8q").unwrap()), "a8=Q+");
+    }
+
+    #[test]
+    fn move_facts() {
+        let v = Variant::builtin("chess").unwrap();
+        let pos = Position::from_fen(&v, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+        let ep = pos.parse_uci("e5d6").unwrap();
+        assert_eq!(pos.captured_piece(ep), Some((0, false)));
+        assert_eq!(pos.moved_piece(ep), Some((0, true)));
+        assert!(!pos.gives_check(ep));
+    }
+}
