@@ -416,6 +416,23 @@ mod tests {
             )
             .unwrap();
         assert_eq!(archbishop, "archbishop");
+        // A correlated variant argument is honoured, in either join order.
+        c.execute_batch("CREATE TABLE games(fen TEXT, variant TEXT)")
+            .unwrap();
+        c.execute("INSERT INTO games VALUES (?1, 'capablanca')", [capa])
+            .unwrap();
+        c.execute(
+            "INSERT INTO games VALUES (?1, 'chess')",
+            [sqlchess_core::START_FEN],
+        )
+        .unwrap();
+        for sql in [
+            "SELECT group_concat(n) FROM (SELECT count(*) AS n FROM games g, legal_moves(g.fen, g.variant) GROUP BY g.variant ORDER BY g.variant)",
+            "SELECT group_concat(n) FROM (SELECT count(*) AS n FROM legal_moves(g.fen, g.variant) m, games g GROUP BY g.variant ORDER BY g.variant)",
+        ] {
+            let counts: String = c.query_row(sql, [], |r| r.get(0)).unwrap();
+            assert_eq!(counts, "28,20", "{sql}");
+        }
         // Chess960 castling is king-takes-rook in UCI.
         let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
         let castles: Vec<String> = c

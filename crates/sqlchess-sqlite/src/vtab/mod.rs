@@ -24,26 +24,28 @@ pub(crate) fn register(conn: &Connection) -> Result<()> {
 /// Plans a call with argument columns `first_arg..first_arg + n_args`:
 /// each usable `=` constraint on an argument column becomes the next
 /// `filter` argument and sets bit `k` of `idx_num` for argument `k`.
-/// Argument 0 is required: if SQLite can only offer it as an unusable
-/// constraint (a correlated argument not yet bound), this plan is refused
-/// with `SQLITE_CONSTRAINT` so SQLite picks a join order that binds it first.
+/// If an argument is present only as an unusable constraint (a correlated
+/// argument such as `legal_moves(p.fen, r.variant)` whose table is not yet
+/// bound in this join order), the plan is refused with `SQLITE_CONSTRAINT`
+/// so that SQLite picks an order that binds it first; taking the default
+/// instead would silently ignore the argument.
 fn plan_arguments(info: &mut IndexInfo, first_arg: c_int, n_args: c_int) -> Result<()> {
     let mut chosen: Vec<Option<usize>> = vec![None; n_args as usize];
-    let mut unusable_required = false;
+    let mut unusable = vec![false; n_args as usize];
     for (i, c) in info.constraints().enumerate() {
         let k = c.column() - first_arg;
         if !(0..n_args).contains(&k) {
             continue;
         }
         if !c.is_usable() {
-            unusable_required |= k == 0;
+            unusable[k as usize] = true;
         } else if c.operator() == IndexConstraintOp::SQLITE_INDEX_CONSTRAINT_EQ
             && chosen[k as usize].is_none()
         {
             chosen[k as usize] = Some(i);
         }
     }
-    if unusable_required && chosen[0].is_none() {
+    if unusable.iter().zip(&chosen).any(|(&u, c)| u && c.is_none()) {
         return Err(Error::SqliteFailure(
             ffi::Error::new(ffi::SQLITE_CONSTRAINT),
             None,
