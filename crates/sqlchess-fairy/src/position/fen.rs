@@ -212,7 +212,7 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
         let rook = match lower {
             'k' => rooks.iter().filter(|&s| s > k).max(),
             'q' => rooks.iter().filter(|&s| s < k).min(),
-            'a'..='p' => {
+            'a'..='p' if ((lower as u8 - b'a') as i32) < r.w => {
                 let s = (k / r.stride) * r.stride + (lower as u8 - b'a') as usize;
                 rooks.has(s).then_some(s)
             }

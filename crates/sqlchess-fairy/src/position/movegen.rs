@@ -732,6 +732,16 @@ impl<B: Bits> State<B> {
             } else {
                 c.queenside_file
             } as usize;
+            // Both destinations must be on the board (custom variants may
+            // name files a narrow board lacks).
+            let rook_file_ok = if rsq > k {
+                kfile >= 1
+            } else {
+                kfile + 1 < r.w as usize
+            };
+            if kfile >= r.w as usize || !rook_file_ok {
+                continue;
+            }
             let kdest = rank * r.stride + kfile;
             let rdest = castle_rook_dest(k, kdest, rsq);
             let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();

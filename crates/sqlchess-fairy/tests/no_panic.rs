@@ -1,0 +1,130 @@
+//! Bad input never panics: mutated notations, FENs, UCI moves and
+//! variants.ini texts, from a fixed seed.
+
+use sqlchess_fairy::{load_variants_ini, PieceDef, Position, Variant};
+
+/// Iterations per test; `FAIRY_FUZZ_ITERS` raises it for a longer local run.
+fn iters(default: usize) -> usize {
+    std::env::var("FAIRY_FUZZ_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as usize
+    }
+}
+
+const ALPHABET: &[char] = &[
+    'a', 'b', 'c', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'v', 'K', 'N', 'R',
+    'B', 'Q', 'W', 'F', 'D', 'A', 'H', 'C', 'Z', 'G', 'X', 'P', 'k', 'q', '0', '1', '2', '9', '/',
+    '~', '^', '*', '+', '<', '>', '=', ',', '(', ')', '[', ']', '-', ' ', ':', '\n', 'é', '#',
+];
+
+fn mutate(rng: &mut Rng, s: &str) -> String {
+    let mut c: Vec<char> = s.chars().collect();
+    for _ in 0..1 + rng.next() % 3 {
+        let ch = ALPHABET[rng.next() % ALPHABET.len()];
+        match rng.next() % 3 {
+            0 if !c.is_empty() => {
+                let i = rng.next() % c.len();
+                c[i] = ch;
+            }
+            1 => {
+                let i = rng.next() % (c.len() + 1);
+                c.insert(i, ch);
+            }
+            _ if !c.is_empty() => {
+                let i = rng.next() % c.len();
+                c.remove(i);
+            }
+            _ => {}
+        }
+    }
+    c.into_iter().collect()
+}
+
+#[test]
+fn notations() {
+    let mut rng = Rng(1);
+    let seeds = [
+        "fmWfceFifmnD",
+        "mRcpR",
+        "t[WB]",
+        "o1>, c1X>, oi2>",
+        "n(1/2)",
+        "^2X>",
+        "fhNR4",
+        "1-3+",
+        "gQ",
+    ];
+    for _ in 0..iters(3000) {
+        let seed = seeds[rng.next() % seeds.len()];
+        let text = mutate(&mut rng, seed);
+        if let Ok(def) = PieceDef::parse(&text) {
+            let g = def.geometry((rng.next() % 17) as u8, (rng.next() % 17) as u8);
+            let _ = g.len();
+        }
+    }
+}
+
+#[test]
+fn fens_and_moves() {
+    let mut rng = Rng(2);
+    let cases = [
+        (
+            "chess",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "grand",
+            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+        ),
+        (
+            "xiangqi",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ),
+        (
+            "chess960",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+        ),
+    ];
+    for _ in 0..iters(3000) {
+        let (name, fen) = cases[rng.next() % cases.len()];
+        let v = Variant::builtin(name).unwrap();
+        let text = mutate(&mut rng, fen);
+        if let Ok(pos) = Position::from_fen(&v, &text) {
+            let moves = pos.legal_moves();
+            let _ = pos.fen();
+            let _ = pos.status();
+            if let Some(m) = moves.first() {
+                let _ = pos.san(*m);
+                let _ = pos.play(*m).legal_moves();
+            }
+            let _ = pos.parse_uci(&mutate(&mut rng, "e2e4"));
+            let _ = pos.parse_san(&mutate(&mut rng, "Nf3"));
+        }
+    }
+}
+
+#[test]
+fn ini_texts() {
+    let mut rng = Rng(3);
+    let base = "[x:chess]\ncustomPiece1 = s:NN\nknight = -\npromotionPieceTypes = qrbs\ncastlingKingsideFile = g\nstartFen = rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR w KQkq - 0 1\n";
+    for _ in 0..iters(2000) {
+        let text = mutate(&mut rng, base);
+        if let Ok(vs) = load_variants_ini(&text) {
+            for v in vs {
+                let pos = Position::start(&v);
+                let _ = pos.legal_moves();
+            }
+        }
+    }
+}
