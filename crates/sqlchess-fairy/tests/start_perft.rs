@@ -71,3 +71,17 @@ fn makruk_start() {
 fn xiangqi_start() {
     check("xiangqi", None, &[44, 1920, 79666]);
 }
+
+/// Deeper counts, each equal to Debian's fairy-stockfish 11.1 `go perft`
+/// (asserted by `benches/fairy_perft.rs`); seconds in release builds, so
+/// ignored by default: `cargo test --release -p sqlchess-fairy -- --ignored`.
+#[test]
+#[ignore]
+fn deep_fairy_stockfish_counts() {
+    check("chess", None, &[20, 400, 8902, 197281, 4865609]);
+    check("capablanca", None, &[28, 784, 25228, 805128, 28741319]);
+    check("grand", None, &[65, 4225, 259514, 15921643]);
+    check("xiangqi", None, &[44, 1920, 79666, 3290240]);
+    check("makruk", None, &[23, 529, 12012, 273026, 6223994]);
+    check("cannonhorse", None, &[28, 738, 19735, 534592, 15014278]);
+}
