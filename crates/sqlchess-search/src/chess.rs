@@ -1,6 +1,6 @@
 //! [`Game`] for standard chess and Chess960 on sqlchess-core's [`Position`].
 
-use sqlchess_core::{Color, Move, Position, Role};
+use sqlchess_core::{Bitboard, Color, Move, Position, Role};
 
 use crate::eval::{self, MG_VALUE};
 use crate::game::{Game, Outcome};
@@ -85,6 +85,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn see(&self, mv: Move) -> i32 {
+        see(self, mv)
+    }
+
+    #[inline]
     fn history_index(&self, mv: Move) -> usize {
         (self.turn() as usize) << 12 | (mv.from() as usize) << 6 | mv.to() as usize
     }
@@ -111,5 +116,95 @@ impl Game for Position {
             setup.fullmoves += 1;
         }
         Position::from_setup(setup, self.castling_mode()).ok()
+    }
+}
+
+/// Piece values for exchanges: pawn … queen, and a king worth more than
+/// everything so that it never captures into a defended square.
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Static exchange evaluation by the swap algorithm (chessprogramming wiki,
+/// "SEE - The Swap Algorithm"): both sides recapture on the target square
+/// with their least valuable attacker, sliders behind others join in, and
+/// either side may stop when continuing loses. Pins are ignored.
+/// En passant and castling count as even.
+pub(crate) fn see(pos: &Position, mv: Move) -> i32 {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = mv
+    else {
+        return 0;
+    };
+    let b = pos.board();
+    let mut gain = [0i32; 34];
+    let mut d = 0;
+    gain[0] = capture.map_or(0, |r| SEE_VALUE[r as usize]);
+    let mut on_square = SEE_VALUE[promotion.unwrap_or(role) as usize];
+    if let Some(p) = promotion {
+        gain[0] += SEE_VALUE[p as usize] - SEE_VALUE[Role::Pawn as usize];
+    }
+    let mut occ = b.occupied() ^ Bitboard::from_square(from);
+    let mut side = !pos.turn();
+    loop {
+        d += 1;
+        gain[d] = on_square - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 || d >= 32 {
+            break;
+        }
+        let attackers = b.attackers_to(to, side, occ) & occ;
+        if attackers.is_empty() {
+            break;
+        }
+        let Some((next_role, sq)) = Role::ALL
+            .iter()
+            .find_map(|&r| (attackers & b.by_role(r)).first().map(|sq| (r, sq)))
+        else {
+            break;
+        };
+        occ ^= Bitboard::from_square(sq);
+        on_square = SEE_VALUE[next_role as usize];
+        side = !side;
+    }
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn see_of(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        see(&pos, pos.parse_uci(uci).unwrap())
+    }
+
+    #[test]
+    fn static_exchange() {
+        // An undefended pawn.
+        assert_eq!(see_of("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), 100);
+        // A pawn defended by a pawn: the rook is lost for it.
+        assert_eq!(see_of("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), -400);
+        // Doubled rooks against one defender: pawn and rook for a rook.
+        assert_eq!(see_of("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+        // The chessprogramming wiki's example: Rxe5 wins a pawn.
+        assert_eq!(
+            see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"),
+            100
+        );
+        // And its x-ray example: Nxe5 loses the knight for a pawn.
+        assert_eq!(
+            see_of(
+                "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                "d3e5"
+            ),
+            -220
+        );
     }
 }

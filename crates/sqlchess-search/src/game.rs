@@ -116,6 +116,15 @@ pub trait Game: Clone + Send + 'static {
         i32::MAX / 4
     }
 
+    /// The static exchange evaluation of a noisy move: what the mover
+    /// expects to win on its target square if both sides keep recapturing
+    /// with their least valuable piece (negative: it loses material).
+    /// Quiescence search skips losing captures; move ordering tries them
+    /// after the killers. By default every move is assumed to break even.
+    fn see(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
     /// A slot in `0..HISTORY_SIZE` for history and killer heuristics
     /// (for instance from-square × board size + to-square).
     fn history_index(&self, _mv: Self::Move) -> usize {

@@ -1,17 +1,4 @@
-//! Search for sqlchess: a [`Game`] trait that standard chess, tic-tac-toe and
-//! the fairy variants implement; an iterative-deepening alpha-beta
-//! [`Searcher`] generic over it; the evaluation of standard chess; and a UCI
-//! engine loop ([`uci::run`]).
-//!
-//! ```
-//! use sqlchess_search::{next_move, evaluate_fen, Limits};
-//! // Black is mated in one: Qxf7#.
-//! let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
-//! let best = next_move(fen, &Limits::depth(3)).unwrap();
-//! assert_eq!(best.uci.as_deref(), Some("f3f7"));
-//! assert!(evaluate_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap() > 800);
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -28,7 +15,9 @@ pub mod uci;
 pub use game::{Game, Outcome, HISTORY_SIZE};
 pub use search::{Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};
 
-use sqlchess_core::{FenError, Position};
+use sqlchess_core::{CastlingMode, FenError, Position};
+
+use crate::fairy::FairyGame;
 
 /// The errors of the convenience functions.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,7 +31,28 @@ pub enum SearchError {
         /// Why.
         source: FenError,
     },
+    /// No variant of that name.
+    #[error("unknown variant {name:?}: {source}")]
+    Variant {
+        /// The rejected name.
+        name: String,
+        /// Why.
+        source: sqlchess_fairy::VariantError,
+    },
+    /// The FEN is not a position of the fairy variant.
+    #[error("invalid {variant} fen {fen:?}: {source}")]
+    FairyFen {
+        /// The variant.
+        variant: String,
+        /// The rejected FEN.
+        fen: String,
+        /// Why.
+        source: sqlchess_fairy::FenError,
+    },
 }
+
+/// Variants played on sqlchess-core's fast path; the rest go to sqlchess-fairy.
+pub const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
 
 /// The answer of [`next_move`], in text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,22 +75,71 @@ pub struct BestMove {
 /// # Errors
 /// [`SearchError::Fen`] if the FEN is invalid.
 pub fn next_move(fen: &str, limits: &Limits) -> Result<BestMove, SearchError> {
-    let pos = parse_fen(fen)?;
-    let mut searcher = Searcher::<Position>::new(16);
-    let r = searcher.search(&pos, &[], limits, |_| {});
-    let mut pv = Vec::with_capacity(r.pv.len());
-    let mut p = pos;
-    for &m in &r.pv {
-        pv.push(p.uci(m).to_string());
-        p.play_unchecked(m);
+    Ok(best_move(&parse_fen(fen)?, limits))
+}
+
+/// Like [`next_move`] for any variant: `chess`, `chess960` and
+/// `fischerandom` on the standard-chess fast path, the others through
+/// sqlchess-fairy; `fen` `None` is the variant's start position.
+///
+/// ```
+/// use sqlchess_search::{next_move_variant, Limits};
+/// let best = next_move_variant("capablanca", None, &Limits::depth(2)).unwrap();
+/// assert!(best.uci.is_some());
+/// ```
+///
+/// # Errors
+/// [`SearchError::Variant`] for an unknown variant, [`SearchError::Fen`] or
+/// [`SearchError::FairyFen`] for an invalid FEN.
+pub fn next_move_variant(
+    variant: &str,
+    fen: Option<&str>,
+    limits: &Limits,
+) -> Result<BestMove, SearchError> {
+    if CORE_VARIANTS.contains(&variant) {
+        let mode = if variant == "chess" {
+            CastlingMode::Standard
+        } else {
+            CastlingMode::Chess960
+        };
+        let text = fen.unwrap_or(sqlchess_core::START_FEN);
+        let pos = Position::from_fen_with_mode(text, mode).map_err(|source| SearchError::Fen {
+            fen: text.to_owned(),
+            source,
+        })?;
+        return Ok(best_move(&pos, limits));
     }
-    Ok(BestMove {
-        uci: r.best_move.map(|m| pos.uci(m).to_string()),
+    let v = fairy::variant(variant).map_err(|source| SearchError::Variant {
+        name: variant.to_owned(),
+        source,
+    })?;
+    let game = match fen {
+        Some(text) => FairyGame::from_fen(&v, text).map_err(|source| SearchError::FairyFen {
+            variant: variant.to_owned(),
+            fen: text.to_owned(),
+            source,
+        })?,
+        None => FairyGame::start(&v),
+    };
+    Ok(best_move(&game, limits))
+}
+
+fn best_move<G: Game>(root: &G, limits: &Limits) -> BestMove {
+    let mut searcher = Searcher::<G>::new(16);
+    let r = searcher.search(root, &[], limits, |_| {});
+    let mut pv = Vec::with_capacity(r.pv.len());
+    let mut p = root.clone();
+    for &m in &r.pv {
+        pv.push(p.move_text(m));
+        p.apply(m);
+    }
+    BestMove {
+        uci: r.best_move.map(|m| root.move_text(m)),
         score: r.uci_score(),
         depth: r.depth,
         nodes: r.nodes,
         pv,
-    })
+    }
 }
 
 /// The static evaluation of a standard chess position, in centipawns from

@@ -492,7 +492,9 @@ impl<G: Game> Searcher<G> {
             let s = if Some(mv) == tt_move {
                 2_000_000
             } else if pos.is_noisy(mv) {
-                1_000_000 + pos.noisy_order(mv)
+                // Losing captures after the killers.
+                let base = if pos.see(mv) >= 0 { 1_000_000 } else { 700_000 };
+                base + pos.noisy_order(mv)
             } else if Some(mv) == killers[0] {
                 900_000
             } else if Some(mv) == killers[1] {
@@ -520,13 +522,15 @@ impl<G: Game> Searcher<G> {
             scores.swap(i, bi);
             let mv = moves[i];
             let noisy = pos.is_noisy(mv);
-            let quiet = !noisy && scores[i] < 800_000;
+            // Killers and the hash move are quiet but neither reduced nor pruned.
+            let quiet = !noisy;
+            let prunable = quiet && scores[i] < 800_000;
 
             let mut child = pos.clone();
             child.apply(mv);
             let gives_check = child.is_check();
 
-            if selective && quiet && !gives_check && searched > 0 && best > -MATE_BOUND {
+            if selective && prunable && !gives_check && searched > 0 && best > -MATE_BOUND {
                 // Late-move pruning and futility pruning of quiet moves.
                 if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) as usize {
                     continue;
@@ -545,7 +549,7 @@ impl<G: Game> Searcher<G> {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if G::SELECTIVE && depth >= 3 && quiet && !in_check && !gives_check {
+                if G::SELECTIVE && depth >= 3 && prunable && !in_check && !gives_check {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -684,8 +688,12 @@ impl<G: Game> Searcher<G> {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
-            // Delta pruning: even winning the piece cannot lift us to alpha.
-            if !in_check && G::SELECTIVE && stand_pat + pos.gain(mv) + 200 <= alpha {
+            // Delta pruning: even winning the piece cannot lift us to alpha;
+            // and captures that lose material in the exchange are skipped.
+            if !in_check
+                && G::SELECTIVE
+                && (stand_pat + pos.gain(mv) + 200 <= alpha || pos.see(mv) < 0)
+            {
                 continue;
             }
             let mut child = pos.clone();

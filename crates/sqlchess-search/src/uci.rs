@@ -24,7 +24,7 @@ use std::time::Duration;
 use sqlchess_core::{CastlingMode, Color, Position, START_FEN};
 
 use crate::fairy::{self, FairyGame};
-use crate::{Game, Limits, Score, Searcher};
+use crate::{Game, Limits, Score, Searcher, CORE_VARIANTS};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "sqlchess";
@@ -63,7 +63,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result
             break;
         }
     }
-    engine.finish()?;
+    engine.settle()?;
     drop(engine);
     match Arc::try_unwrap(out) {
         Ok(m) => Ok(m.into_inner().unwrap_or_else(|e| e.into_inner())),
@@ -156,12 +156,12 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "isready" => self.say("readyok")?,
             "ucinewgame" => {
-                self.wait()?;
+                self.settle()?;
                 self.searchers = Some(Searchers::default());
             }
             "setoption" => self.setoption(&rest)?,
             "position" => {
-                self.wait()?;
+                self.settle()?;
                 if let Err(msg) = self.position(&rest) {
                     self.say(&format!("info string {msg}"))?;
                 }
@@ -184,7 +184,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
-        self.wait()?;
+        self.settle()?;
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
@@ -274,7 +274,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), UciError> {
-        self.wait()?;
+        self.settle()?;
         let mut limits = Limits::default();
         let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
         let mut infinite = false;
@@ -396,8 +396,9 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
-    /// At the end of input: let a finite search finish, stop an infinite one.
-    fn finish(&mut self) -> Result<(), UciError> {
+    /// Before a new command that needs the engine idle, and at the end of
+    /// input: let a finite search finish, stop an infinite one.
+    fn settle(&mut self) -> Result<(), UciError> {
         if self.running.as_ref().is_some_and(|r| r.infinite) {
             self.stop()
         } else {
@@ -414,9 +415,6 @@ fn millis(ms: i64) -> Duration {
 fn overhead(movetime: Duration) -> Duration {
     (movetime / 10).min(MOVE_OVERHEAD)
 }
-
-/// Variants played on sqlchess-core's fast path.
-const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
 
 fn is_core_variant(name: &str) -> bool {
     CORE_VARIANTS.contains(&name)
