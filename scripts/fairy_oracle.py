@@ -42,6 +42,16 @@ PLAN = [
     ("leapers", "leapers", False, None, 3, 12, (4, 50), 2),
     ("makruk", "makruk", False, None, 3, 20, (4, 80), 2),
     ("xiangqi", "xiangqi", False, None, 3, 30, (4, 80), 2),
+    ("gothic", "gothic", False, None, 3, 8, (4, 60), 2),
+    ("embassy", "embassy", False, None, 3, 8, (4, 60), 2),
+    ("janus", "janus", False, None, 3, 8, (4, 60), 2),
+    ("modern", "modern", False, None, 3, 8, (4, 60), 2),
+    ("chancellor", "chancellor", False, None, 3, 8, (4, 60), 2),
+    ("centaur", "centaur", False, None, 3, 8, (4, 60), 2),
+    ("almost", "almost", False, None, 3, 8, (4, 60), 2),
+    ("amazon", "amazon", False, None, 3, 8, (4, 60), 2),
+    ("knightmate", "knightmate", False, None, 3, 8, (4, 60), 2),
+    ("shako", "shako", False, None, 3, 8, (4, 60), 2),
 ]
 
 

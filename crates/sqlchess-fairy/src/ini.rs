@@ -17,6 +17,7 @@
 //! castlingKingsideFile = i
 //! castlingQueensideFile = c
 //! castlingRookPiece = r
+//! castlingRank = 1
 //! doubleStep = true
 //! doubleStepRank = 2
 //! doubleStepRankMin = 2
@@ -430,6 +431,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                         rook,
                         kingside_file: 6,
                         queenside_file: 2,
+                        rank: 0,
                     });
                 }
             } else {
@@ -447,6 +449,15 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             } else {
                 c.queenside_file = f;
             }
+        }
+        "castlingRank" => {
+            let r = number()?
+                .checked_sub(1)
+                .ok_or_else(|| bad("ranks start at 1"))?;
+            d.v.castling
+                .as_mut()
+                .ok_or_else(|| bad("castling is off"))?
+                .rank = r;
         }
         "castlingRookPiece" | "castlingRookPieces" => {
             let c = value

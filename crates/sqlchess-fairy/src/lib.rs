@@ -4,6 +4,7 @@
 
 pub mod betza;
 mod bitboard;
+mod builtin;
 pub mod catalogue;
 mod geometry;
 pub mod ini;

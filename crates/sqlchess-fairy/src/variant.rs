@@ -25,6 +25,9 @@ pub struct Castling {
     pub kingside_file: u8,
     /// King's destination file when castling with the rook on the lower file.
     pub queenside_file: u8,
+    /// The rank castling happens on, 0-based and relative to the mover (0:
+    /// the back rank; Shako castles on its second rank).
+    pub rank: u8,
 }
 
 /// Pawn promotion.
@@ -193,6 +196,16 @@ pub fn variant_names() -> impl Iterator<Item = &'static str> {
 }
 
 const BUILTIN_NAMES: &[&str] = &[
+    "gothic",
+    "embassy",
+    "janus",
+    "modern",
+    "chancellor",
+    "centaur",
+    "almost",
+    "amazon",
+    "knightmate",
+    "shako",
     "chess",
     "chess960",
     "fischerandom",
@@ -202,7 +215,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "cannonhorse",
 ];
 
-fn piece(name: &str, letter: char) -> PieceType {
+pub(crate) fn piece(name: &str, letter: char) -> PieceType {
     let notation = catalogue::lookup(name).unwrap_or("K");
     // Catalogue notations are tested to parse; fall back to a king only if
     // the catalogue were ever edited wrongly.
@@ -217,8 +230,9 @@ fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `xiangqi`, `nocastle`,
-    /// and `cannonhorse`
+    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `xiangqi`, `gothic`,
+    /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
+    /// `amazon`, `knightmate`, `shako`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
     /// leapers).
     ///
@@ -254,6 +268,7 @@ impl Variant {
                     rook: 3,
                     kingside_file: 8,
                     queenside_file: 2,
+                    rank: 0,
                 });
                 if let Some(p) = v.promotion.as_mut() {
                     p.pieces = vec![1, 2, 3, 4, 6, 7];
@@ -391,7 +406,10 @@ impl Variant {
                     p.pieces = vec![1, 2, 3, 4, 6, 7];
                 }
             }
-            _ => return Err(VariantError::Unknown(name.to_string())),
+            other => match crate::builtin::extra(other) {
+                Some(extra) => v = extra,
+                None => return Err(VariantError::Unknown(name.to_string())),
+            },
         }
         Ok(v)
     }
@@ -419,6 +437,7 @@ impl Variant {
                 rook: 3,
                 kingside_file: 6,
                 queenside_file: 2,
+                rank: 0,
             }),
             chess960: false,
             promotion: Some(Promotion {

@@ -222,7 +222,10 @@ impl<B: Bits> Rules<B> {
                 }
             }
             rules.last_rank[c] = rank_bb(rel(c, h - 1));
-            rules.back_rank[c] = rank_bb(rel(c, 0));
+            // Castling rights live on the castling rank (the back rank but in
+            // Shako).
+            let castle_rank = v.castling.as_ref().map_or(0, |k| k.rank as i32).min(h - 1);
+            rules.back_rank[c] = rank_bb(rel(c, castle_rank));
             let (lo, hi) = v.double_step_ranks;
             for r in lo as i32..=(hi as i32).min(h - 1) {
                 rules.initial_zone[c] |= rank_bb(rel(c, r));

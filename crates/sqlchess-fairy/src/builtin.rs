@@ -1,0 +1,198 @@
+//! More built-in variants under Fairy-Stockfish's names: chess-like games on
+//! 8×8 to 10×10 boards that differ in pieces, set-up and castling files.
+//! Each follows Fairy-Stockfish's definition of the variant (its
+//! `variant.cpp`), and the tests check them against pyffish.
+
+use crate::piece::PieceDef;
+use crate::variant::{piece, Castling, PieceType, Promotion, Variant};
+
+fn custom(name: &str, letter: char, betza: &str) -> PieceType {
+    PieceType {
+        name: name.into(),
+        letter,
+        def: PieceDef::parse(betza)
+            .unwrap_or_else(|_| PieceDef::from_components(betza, Vec::new())),
+    }
+}
+
+/// A chess-like variant: the standard pieces plus `extra`, on `width` ×
+/// `height`, castling to `files` (kingside, queenside) when given, promoting
+/// from relative rank `promo_rank` (0-based) to the pieces with `promo`
+/// letters.
+fn chesslike(
+    name: &str,
+    width: u8,
+    height: u8,
+    extra: Vec<PieceType>,
+    start_fen: &str,
+    files: Option<(u8, u8)>,
+    promo: &str,
+) -> Variant {
+    let mut v = Variant::chess();
+    v.name = name.into();
+    v.width = width;
+    v.height = height;
+    v.pieces.extend(extra);
+    v.start_fen = start_fen.into();
+    v.castling = files.map(|(k, q)| Castling {
+        rook: 3,
+        kingside_file: k,
+        queenside_file: q,
+        rank: 0,
+    });
+    let pieces = promo.chars().filter_map(|c| v.piece_by_letter(c)).collect();
+    v.promotion = Some(Promotion {
+        zone_start: height - 1,
+        pieces,
+        mandatory: true,
+        limits: Vec::new(),
+    });
+    v
+}
+
+/// The variant of this module called `name`, if any.
+pub(crate) fn extra(name: &str) -> Option<Variant> {
+    let archbishop = |l| piece("archbishop", l);
+    let chancellor = |l| piece("chancellor", l);
+    Some(match name {
+        "gothic" => chesslike(
+            name,
+            10,
+            8,
+            vec![archbishop('a'), chancellor('c')],
+            "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
+            Some((8, 2)),
+            "acqrbn",
+        ),
+        "embassy" => chesslike(
+            name,
+            10,
+            8,
+            vec![archbishop('a'), chancellor('c')],
+            "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+            Some((7, 1)),
+            "acqrbn",
+        ),
+        "janus" => chesslike(
+            name,
+            10,
+            8,
+            vec![archbishop('j')],
+            "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+            Some((8, 1)),
+            "jqrbn",
+        ),
+        "modern" => chesslike(
+            name,
+            9,
+            9,
+            vec![archbishop('m')],
+            "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1",
+            Some((6, 2)),
+            "mqrbn",
+        ),
+        "chancellor" => chesslike(
+            name,
+            9,
+            9,
+            vec![chancellor('c')],
+            "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1",
+            Some((6, 2)),
+            "cqrbn",
+        ),
+        "centaur" => chesslike(
+            name,
+            10,
+            8,
+            vec![custom("centaur", 'c', "KN")],
+            "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",
+            Some((8, 2)),
+            "cqrbn",
+        ),
+        "almost" => {
+            let mut v = chesslike(
+                name,
+                8,
+                8,
+                vec![chancellor('c')],
+                "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1",
+                Some((6, 2)),
+                "crbn",
+            );
+            // The queen is replaced, not joined.
+            v.pieces.retain(|p| p.name != "queen");
+            v = reindex(v, "crbn");
+            v
+        }
+        "amazon" => {
+            let v = chesslike(
+                name,
+                8,
+                8,
+                vec![piece("amazon", 'a')],
+                "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1",
+                Some((6, 2)),
+                "arbn",
+            );
+            let mut v = v;
+            v.pieces.retain(|p| p.name != "queen");
+            reindex(v, "arbn")
+        }
+        "knightmate" => {
+            // The royal piece moves as a knight; commoners (non-royal kings)
+            // replace the knights.
+            let mut v = chesslike(
+                name,
+                8,
+                8,
+                vec![custom("commoner", 'm', "K")],
+                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                Some((6, 2)),
+                "qrbm",
+            );
+            v.pieces.retain(|p| p.name != "knight");
+            for p in v.pieces.iter_mut().filter(|p| p.name == "king") {
+                p.def = custom("king", 'k', "N").def;
+            }
+            reindex(v, "qrbm")
+        }
+        "shako" => {
+            let mut v = chesslike(
+                name,
+                10,
+                10,
+                vec![
+                    custom("elephant", 'e', "FA"),
+                    custom("cannon", 'c', "mRcpR"),
+                ],
+                "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
+                Some((7, 3)),
+                "qrbnce",
+            );
+            if let Some(c) = v.castling.as_mut() {
+                c.rank = 1;
+            }
+            v.double_step_ranks = (2, 2);
+            v
+        }
+        _ => return None,
+    })
+}
+
+/// Recomputes piece indices after pieces were removed by name.
+fn reindex(mut v: Variant, promo: &str) -> Variant {
+    let idx = |name: &str, v: &Variant| v.pieces.iter().position(|p| p.name == name);
+    v.royal = idx("king", &v);
+    v.pawn = idx("pawn", &v);
+    if let (Some(c), Some(r)) = (
+        v.castling.as_mut(),
+        v.pieces.iter().position(|p| p.name == "rook"),
+    ) {
+        c.rook = r;
+    }
+    let pieces = promo.chars().filter_map(|c| v.piece_by_letter(c)).collect();
+    if let Some(p) = v.promotion.as_mut() {
+        p.pieces = pieces;
+    }
+    v
+}
