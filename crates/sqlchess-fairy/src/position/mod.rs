@@ -1,5 +1,6 @@
 //! Positions of any [`Variant`]: FEN, legal moves, playing moves, perft.
 
+mod attacks;
 mod fen;
 mod movegen;
 mod rules;

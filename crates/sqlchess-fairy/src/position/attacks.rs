@@ -1,0 +1,266 @@
+//! Attack detection: whether a square is attacked (leapers by reverse
+//! tables, sliders by rays, hoppers and grasshoppers by their screens, lame
+//! leapers by their legs, the flying general by the file), and the
+//! play-and-test legality check built on it.
+
+use super::movegen::castle_rook_dest;
+use super::rules::{LineKind, Rules, NO_SQ};
+use super::{FairyMove, MoveKind, State};
+use crate::bitboard::Bits;
+use crate::piece::comp_targets;
+
+impl<B: Bits> State<B> {
+    /// Xiangqi's flying general: `by`'s royal piece sees `sq` along a file
+    /// with nothing between.
+    #[inline]
+    fn general_faces(&self, r: &Rules<B>, sq: usize, by: usize, occ: &B, removed: &B) -> bool {
+        if !r.v.flying_general {
+            return false;
+        }
+        let ek = self.royal_sq[by];
+        if ek == NO_SQ
+            || removed.has(ek as usize)
+            || ek as usize % r.stride != sq % r.stride
+            || ek as usize == sq
+        {
+            return false;
+        }
+        let dir = if ek as usize > sq {
+            r.file_dirs[0]
+        } else {
+            r.file_dirs[1]
+        };
+        r.first_blocker(dir, sq, occ) == Some(ek as usize)
+    }
+
+    /// Whether `sq` is attacked by colour `by`, with occupancy `occ` and the
+    /// pieces on `removed` taken off the board (captured).
+    pub(crate) fn attacked(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: usize,
+        occ: &B,
+        removed: &B,
+    ) -> bool {
+        if self.general_faces(r, sq, by, occ, removed) {
+            return true;
+        }
+        let theirs = self.by_color[by] & !*removed;
+        for (t, tr) in r.types.iter().enumerate() {
+            let atk = self.by_type[t] & theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            if tr.leap_cap_rev[by][sq].intersects(&atk) {
+                return true;
+            }
+            for &(s, legs) in &tr.lame_rev[by][sq] {
+                if atk.has(s as usize) && !legs.intersects(occ) {
+                    return true;
+                }
+            }
+            if tr.special_capture
+                && tr.region[by].has(sq)
+                && self.special_attack(r, t, by, sq, atk, occ)
+            {
+                return true;
+            }
+        }
+        for ar in &r.attack_rays[by] {
+            let mut atk = B::EMPTY;
+            for &t in &ar.types {
+                if r.types[t].region[by].has(sq) {
+                    atk |= self.by_type[t];
+                }
+            }
+            atk &= theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            let hit = match ar.kind {
+                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk),
+                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
+                    Some(screen) => {
+                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                        if let Some(l) = ar.limit {
+                            beyond &= r.limited[l][sq];
+                        }
+                        !beyond.is_empty()
+                    }
+                    None => false,
+                },
+                LineKind::Grass => {
+                    let h = r.step[ar.dir][sq];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, occ)
+                            .intersects(&atk)
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The part of [`State::attacked`] that pins cannot see: lame leaps,
+    /// hoppers, grasshoppers and generic components (sliders and plain
+    /// leapers are checked by the caller).
+    pub(crate) fn attacked_by_hops_and_lame(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: usize,
+        occ: &B,
+    ) -> bool {
+        if self.general_faces(r, sq, by, occ, &B::EMPTY) {
+            return true;
+        }
+        let theirs = self.by_color[by];
+        for (t, tr) in r.types.iter().enumerate() {
+            let atk = self.by_type[t] & theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            for &(s, legs) in &tr.lame_rev[by][sq] {
+                if atk.has(s as usize) && !legs.intersects(occ) {
+                    return true;
+                }
+            }
+            if tr.special_capture
+                && tr.region[by].has(sq)
+                && self.special_attack(r, t, by, sq, atk, occ)
+            {
+                return true;
+            }
+        }
+        for ar in r.attack_rays[by]
+            .iter()
+            .filter(|a| a.kind != LineKind::Slide)
+        {
+            let mut atk = B::EMPTY;
+            for &t in &ar.types {
+                if r.types[t].region[by].has(sq) {
+                    atk |= self.by_type[t];
+                }
+            }
+            atk &= theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            let hit = match ar.kind {
+                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
+                    Some(screen) => {
+                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                        if let Some(l) = ar.limit {
+                            beyond &= r.limited[l][sq];
+                        }
+                        !beyond.is_empty()
+                    }
+                    None => false,
+                },
+                _ => {
+                    let h = r.step[ar.dir][sq];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, occ)
+                            .intersects(&atk)
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn special_attack(
+        &self,
+        r: &Rules<B>,
+        t: usize,
+        by: usize,
+        sq: usize,
+        atk: B,
+        occ: &B,
+    ) -> bool {
+        let st = r.stride;
+        let (tx, ty) = ((sq % st) as i32, (sq / st) as i32);
+        let occf = |x: i32, y: i32| occ.has((y * r.stride as i32 + x) as usize);
+        for from in atk.iter() {
+            for comp in &r.types[t].special[by] {
+                if !comp.mode.capture()
+                    || (comp.initial && !(r.v.double_step && r.initial_zone[by].has(from)))
+                {
+                    continue;
+                }
+                let mut hit = false;
+                comp_targets(
+                    comp,
+                    (from % r.stride) as i32,
+                    (from / r.stride) as i32,
+                    r.w,
+                    r.h,
+                    &occf,
+                    &mut |x, y, victim| {
+                        let target = victim.unwrap_or((x, y));
+                        if target == (tx, ty) {
+                            hit = true;
+                        }
+                    },
+                );
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub(crate) fn in_check(&self, r: &Rules<B>) -> bool {
+        let us = self.side;
+        let k = self.royal_sq[us];
+        k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &B::EMPTY)
+    }
+
+    /// Plays `mv` on the occupancy only and asks whether our king is then
+    /// attacked.
+    pub(crate) fn leaves_king_safe(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let us = self.side;
+        let k = self.royal_sq[us];
+        if k == NO_SQ {
+            return true;
+        }
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let mut occ = self.occ();
+        let mut removed = B::EMPTY;
+        let mut king = k as usize;
+        match mv.kind {
+            MoveKind::Castle => {
+                let rook = mv.extra as usize;
+                occ.clear(from);
+                occ.clear(rook);
+                occ.set(to);
+                occ.set(castle_rook_dest(from, to, rook));
+                king = to;
+            }
+            _ => {
+                occ.clear(from);
+                if self.board[to] != 0 {
+                    removed.set(to);
+                }
+                occ.set(to);
+                if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
+                    occ.clear(mv.extra as usize);
+                    removed.set(mv.extra as usize);
+                }
+                if from == king {
+                    king = to;
+                }
+            }
+        }
+        !self.attacked(r, king, us ^ 1, &occ, &removed)
+    }
+}
