@@ -196,3 +196,82 @@ fn reindex(mut v: Variant, promo: &str) -> Variant {
     }
     v
 }
+
+/// The start FEN of Chess960 position `index` (0..960) in Scharnagl's
+/// numbering: 518 is the standard set-up. Castling rights are `KQkq`
+/// (outermost rooks), which [`crate::Position::from_fen`] reads as X-FEN.
+///
+/// ```
+/// assert_eq!(
+///     sqlchess_fairy::chess960_fen(518).unwrap(),
+///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/// );
+/// assert!(sqlchess_fairy::chess960_fen(960).is_none());
+/// ```
+pub fn chess960_fen(index: u16) -> Option<String> {
+    if index >= 960 {
+        return None;
+    }
+    let mut n = index as usize;
+    let mut rank = [' '; 8];
+    // Light-squared bishop on b, d, f or h; dark-squared on a, c, e or g.
+    rank[2 * (n % 4) + 1] = 'b';
+    n /= 4;
+    rank[2 * (n % 4)] = 'b';
+    n /= 4;
+    let place = |rank: &mut [char; 8], k: usize, piece: char| {
+        if let Some(i) = rank
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == ' ')
+            .map(|(i, _)| i)
+            .nth(k)
+        {
+            rank[i] = piece;
+        }
+    };
+    place(&mut rank, n % 6, 'q');
+    n /= 6;
+    // The knights' pair among the five remaining squares, then R K R.
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = KNIGHTS[n];
+    place(&mut rank, b, 'n');
+    place(&mut rank, a, 'n');
+    for p in ['r', 'k', 'r'] {
+        place(&mut rank, 0, p);
+    }
+    let black: String = rank.iter().collect();
+    let white = black.to_ascii_uppercase();
+    Some(format!(
+        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scharnagl_numbers() {
+        assert!(chess960_fen(0).unwrap().starts_with("bbqnnrkr/"));
+        assert!(chess960_fen(959).unwrap().starts_with("rkrnnqbb/"));
+        let v = Variant::builtin("chess960").unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..960 {
+            let fen = chess960_fen(i).unwrap();
+            assert!(seen.insert(fen.clone()));
+            assert!(crate::perft(&crate::Position::from_fen(&v, &fen).unwrap(), 1) > 0);
+        }
+    }
+}

@@ -15,6 +15,7 @@ mod position;
 mod variant;
 
 pub use bitboard::{Bb256, Bb256Iter};
+pub use builtin::chess960_fen;
 pub use catalogue::{catalogue, CatalogueEntry};
 pub use geometry::{FairySquare, GeometryMove, ParseSquareError, MAX_DIM};
 pub use ini::{load_variants_ini, IniError, VariantSet};
