@@ -7,9 +7,12 @@
 //!
 //! Every run asserts that both engines count the same nodes. Set
 //! `FAIRY_STOCKFISH` to another binary, or `FAIRY_BENCH_QUICK=1` for
-//! shallower depths. Times are wall-clock, best of five on each side;
-//! fairy-stockfish's process start-up and variant set-up (a `go perft 1`
-//! run) are subtracted. Prints a Markdown table for BENCHMARKS.md.
+//! shallower depths. Times are CPU seconds (ours: this thread's, from
+//! `/proc/thread-self/schedstat`; fairy-stockfish's: the child's user+system
+//! time, in clock ticks), best of five on each side, so other load on the
+//! machine matters less; fairy-stockfish's process start-up and variant
+//! set-up (a `go perft 1` run) are subtracted. The fast-path row is wall
+//! time of the `sqlchess` process. Prints a Markdown table for BENCHMARKS.md.
 
 use sqlchess_fairy::{perft, Position, VariantSet};
 use std::io::Write;
@@ -34,6 +37,42 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("nightriders (NN; Debian's fairy-stockfish 11.1 has no custom pieces)", "nightriders", "", "", 5),
 ];
 
+/// CPU seconds this thread has run (`/proc/thread-self/schedstat`), so the
+/// shared machine's other load does not count; wall time as a fallback.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map(|ns| ns / 1e9)
+        .unwrap_or_else(|| EPOCH.with(|e| e.elapsed().as_secs_f64()))
+}
+
+thread_local! {
+    static EPOCH: Instant = Instant::now();
+}
+
+/// CPU seconds used by waited-for children (`cutime + cstime` of
+/// `/proc/self/stat`, in clock ticks of `getconf CLK_TCK`).
+fn children_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = after.split_whitespace().collect();
+    // Fields 16 and 17 of the full line are 14 and 15 after "pid (comm) ".
+    let ticks: f64 = f.get(13)?.parse::<f64>().ok()? + f.get(14)?.parse::<f64>().ok()?;
+    let hz = Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .trim()
+                .parse::<f64>()
+                .ok()
+        })
+        .unwrap_or(100.0);
+    Some(ticks / hz)
+}
+
 fn fairy_stockfish(bin: &str, variant: &str, ini: &str, depth: u32) -> Option<(u64, f64)> {
     let mut script = String::new();
     if !ini.is_empty() {
@@ -47,7 +86,7 @@ fn fairy_stockfish(bin: &str, variant: &str, ini: &str, depth: u32) -> Option<(u
     script.push_str(&format!(
         "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft {depth}\nquit\n"
     ));
-    let start = Instant::now();
+    let before = children_cpu()?;
     let mut child = Command::new(bin)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -56,7 +95,7 @@ fn fairy_stockfish(bin: &str, variant: &str, ini: &str, depth: u32) -> Option<(u
         .ok()?;
     child.stdin.take()?.write_all(script.as_bytes()).ok()?;
     let out = child.wait_with_output().ok()?;
-    let secs = start.elapsed().as_secs_f64();
+    let secs = children_cpu()? - before;
     let text = String::from_utf8_lossy(&out.stdout);
     let nodes = text
         .lines()
@@ -94,7 +133,7 @@ fn main() {
         std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".into());
     let quick = std::env::var("FAIRY_BENCH_QUICK").is_ok();
     println!(
-        "| position | depth | nodes | sqlchess-fairy s | Mnps | fairy-stockfish s (net) | start-up subtracted s | Mnps | speed-up |"
+        "| position | depth | nodes | sqlchess-fairy CPU s | Mnps | fairy-stockfish CPU s (net) | start-up subtracted s | Mnps | speed-up |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut failed = false;
@@ -108,9 +147,9 @@ fn main() {
         let mut our_s = f64::MAX;
         let mut n = 0;
         for _ in 0..5 {
-            let t = Instant::now();
+            let t = thread_cpu();
             n = perft(&pos, depth);
-            our_s = our_s.min(t.elapsed().as_secs_f64());
+            our_s = our_s.min(thread_cpu() - t);
         }
         let best = |d: u32| -> Option<(u64, f64)> {
             let runs: Vec<(u64, f64)> = (0..5)
