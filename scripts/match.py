@@ -103,6 +103,8 @@ def main():
                     help="command line of sqlchess's UCI engine")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--elo", type=int, nargs="+", default=[1350, 1800, 2200])
+    ap.add_argument("--versus", metavar="CMD",
+                    help="play this UCI engine (e.g. an older sqlchess) instead of Stockfish")
     ap.add_argument("--games-per-elo", type=int, default=20,
                     help="games per setting (rounded up to a pair per opening)")
     ap.add_argument("--movetime", type=float, default=0.1, help="seconds per move")
@@ -118,7 +120,7 @@ def main():
     cmd = shlex.split(args.engine)
     print(f"# sqlchess match, {datetime.datetime.now().isoformat(timespec='seconds')}")
     print(f"# machine: {platform.node()} {platform.machine()} {platform.processor() or ''}")
-    print(f"# engine: {args.engine}; opponent: {args.stockfish}; "
+    print(f"# engine: {args.engine}; opponent: {args.versus or args.stockfish}; "
           f"{args.movetime * 1000:.0f} ms/move; hash {args.hash} MB each")
     if args.nps or args.nps_only:
         print(f"## nodes per second ({args.nps_seconds:.1f} s a position)")
@@ -130,11 +132,16 @@ def main():
     ours = chess.engine.SimpleEngine.popen_uci(cmd)
     ours.configure({"Hash": args.hash})
     summary = []
-    for elo in args.elo:
-        sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-        sf.configure({"UCI_LimitStrength": True, "UCI_Elo": elo,
-                      "Threads": 1, "Hash": args.hash})
-        sf_name = f"Stockfish UCI_Elo {elo}"
+    for elo in ([0] if args.versus else args.elo):
+        if args.versus:
+            sf = chess.engine.SimpleEngine.popen_uci(shlex.split(args.versus))
+            sf.configure({"Hash": args.hash})
+            sf_name = args.versus
+        else:
+            sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+            sf.configure({"UCI_LimitStrength": True, "UCI_Elo": elo,
+                          "Threads": 1, "Hash": args.hash})
+            sf_name = f"Stockfish UCI_Elo {elo}"
         wins = draws = losses = 0
         scores = []
         pairs = max(1, math.ceil(args.games_per_elo / 2))
@@ -165,7 +172,8 @@ def main():
                 losses += 1
             scores.append(s)
             colour = "white" if we_are_white else "black"
-            print(f"  elo {elo} game {g + 1:>2} ({name}, sqlchess {colour}): {result} "
+            label = "versus" if args.versus else f"elo {elo}"
+            print(f"  {label} game {g + 1:>2} ({name}, sqlchess {colour}): {result} "
                   f"[{game.headers['Termination']}, {len(list(game.mainline_moves()))} plies]",
                   flush=True)
         sf.quit()
@@ -178,6 +186,11 @@ def main():
                         elo_from_score(hi), time.time() - start))
     ours.quit()
 
+    if args.versus:
+        _, n, w, d, l, p, diff, lo, hi, _ = summary[0]
+        print(f"\nagainst {args.versus}: {n} games +{w} ={d} -{l}, score {100 * p:.1f}%, "
+              f"Elo diff {diff:+.0f} ({lo:+.0f} .. {hi:+.0f})")
+        return 0
     print("\n| Stockfish UCI_Elo | games | +  | =  | -  | score | Elo diff (95%) | sqlchess Elo est. |")
     print("|---|---|---|---|---|---|---|---|")
     for elo, n, w, d, l, p, diff, lo, hi, _ in summary:

@@ -194,6 +194,11 @@ fn side_terms(pos: &Position, us: Color) -> (i32, i32, i32) {
     let their_pawn_attacks = pawn_attacks_bb(their_pawns, them);
     let safe = !(ours | their_pawn_attacks);
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
+    // King attack: pieces hitting the squares around the enemy king.
+    let their_king_zone = b.king_of(them).map_or(Bitboard::EMPTY, |k| {
+        attacks::king_attacks(k) | Bitboard::from_square(k)
+    });
+    let (mut king_attackers, mut attack_units) = (0, 0);
 
     for sq in ours {
         let Some(role) = b.role_at(sq) else { continue };
@@ -216,17 +221,35 @@ fn side_terms(pos: &Position, us: Color) -> (i32, i32, i32) {
                 }
             }
             Role::Knight => {
-                let n = (attacks::knight_attacks(sq) & safe).count() as i32;
+                let att = attacks::knight_attacks(sq);
+                let n = (att & safe).count() as i32;
+                let hits = (att & their_king_zone).count() as i32;
+                if hits > 0 {
+                    king_attackers += 1;
+                    attack_units += 2 * hits;
+                }
                 mg += 4 * (n - 4);
                 eg += 4 * (n - 4);
             }
             Role::Bishop => {
-                let n = (attacks::bishop_attacks(sq, occ) & safe).count() as i32;
+                let att = attacks::bishop_attacks(sq, occ);
+                let n = (att & safe).count() as i32;
+                let hits = (att & their_king_zone).count() as i32;
+                if hits > 0 {
+                    king_attackers += 1;
+                    attack_units += 2 * hits;
+                }
                 mg += 5 * (n - 6);
                 eg += 5 * (n - 6);
             }
             Role::Rook => {
-                let n = (attacks::rook_attacks(sq, occ) & safe).count() as i32;
+                let att = attacks::rook_attacks(sq, occ);
+                let n = (att & safe).count() as i32;
+                let hits = (att & their_king_zone).count() as i32;
+                if hits > 0 {
+                    king_attackers += 1;
+                    attack_units += 3 * hits;
+                }
                 mg += 2 * (n - 7);
                 eg += 4 * (n - 7);
                 let file = Bitboard::from_file(sq.file());
@@ -241,7 +264,13 @@ fn side_terms(pos: &Position, us: Color) -> (i32, i32, i32) {
                 }
             }
             Role::Queen => {
-                let n = (attacks::queen_attacks(sq, occ) & safe).count() as i32;
+                let att = attacks::queen_attacks(sq, occ);
+                let n = (att & safe).count() as i32;
+                let hits = (att & their_king_zone).count() as i32;
+                if hits > 0 {
+                    king_attackers += 1;
+                    attack_units += 5 * hits;
+                }
                 mg += n - 13;
                 eg += 2 * (n - 13);
             }
@@ -260,6 +289,9 @@ fn side_terms(pos: &Position, us: Color) -> (i32, i32, i32) {
                 }
             }
         }
+    }
+    if king_attackers >= 2 {
+        mg += (attack_units * attack_units / 2).min(500);
     }
     // Doubled pawns.
     for f in 0..8 {
