@@ -86,5 +86,11 @@ oracle!(
     nightriders,
     cannonhorse,
     hoppers,
-    leapers
+    leapers,
+    chess960_deep,
+    capablanca_deep,
+    grand_deep,
+    xiangqi_deep,
+    cannonhorse_deep,
+    hoppers_deep
 );
