@@ -43,6 +43,7 @@ PLAN = [
     ("makruk", "makruk", False, None, 3, 20, (4, 80), 2),
     ("xiangqi", "xiangqi", False, None, 3, 30, (4, 80), 2),
     ("gothic", "gothic", False, None, 3, 8, (4, 60), 2),
+    ("caparandom", "caparandom", True, ["rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1", "brnnqkcarb/pppppppppp/10/10/10/10/PPPPPPPPPP/BRNNQKCARB w KQkq - 0 1"], 3, 12, (4, 60), 2),
     ("embassy", "embassy", False, None, 3, 8, (4, 60), 2),
     ("janus", "janus", False, None, 3, 8, (4, 60), 2),
     ("modern", "modern", False, None, 3, 8, (4, 60), 2),

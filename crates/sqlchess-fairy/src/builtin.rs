@@ -64,6 +64,13 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             Some((8, 2)),
             "acqrbn",
         ),
+        "caparandom" => {
+            // Capablanca chess with Chess960-style castling and set-ups.
+            let mut v = Variant::builtin("capablanca").ok()?;
+            v.name = name.into();
+            v.chess960 = true;
+            v
+        }
         "embassy" => chesslike(
             name,
             10,

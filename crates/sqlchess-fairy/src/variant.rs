@@ -196,6 +196,7 @@ pub fn variant_names() -> impl Iterator<Item = &'static str> {
 }
 
 const BUILTIN_NAMES: &[&str] = &[
+    "caparandom",
     "gothic",
     "embassy",
     "janus",
@@ -230,7 +231,7 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `grand`, `makruk`, `xiangqi`, `gothic`,
+    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `gothic`,
     /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
     /// `amazon`, `knightmate`, `shako`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame

@@ -70,6 +70,7 @@ macro_rules! oracle {
 oracle!(
     chess960,
     capablanca,
+    caparandom,
     grand,
     makruk,
     xiangqi,
