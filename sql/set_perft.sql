@@ -32,7 +32,9 @@ DROP TABLE IF EXISTS possible_move;
 CREATE TABLE possible_move (
     id INTEGER PRIMARY KEY,
     ply INTEGER NOT NULL,
-    parent INTEGER REFERENCES possible_move (id),
+    parent INTEGER,  -- id of the position one ply up (no REFERENCES clause:
+                     -- with foreign keys on, dropping the table would check
+                     -- every row against an unindexed column)
     uci TEXT,
     fen TEXT NOT NULL
 );

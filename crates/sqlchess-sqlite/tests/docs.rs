@@ -105,6 +105,11 @@ fn sets_md() {
     check("sets.md");
 }
 
+#[test]
+fn sql_md() {
+    check("sql.md");
+}
+
 /// The tutorials' figures, written here independently of the document.
 #[test]
 fn tutorial_counts() {
