@@ -81,3 +81,28 @@ fn too_deep_is_refused() {
     let err = run(&conn, SCRIPT, Format::Csv, &mut Vec::new()).unwrap_err();
     assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
 }
+
+#[test]
+fn reruns_on_one_connection_without_foreign_keys() {
+    let conn = open_in_memory().unwrap();
+    conn.execute(
+        "CREATE TABLE perft_root AS SELECT ?1 AS fen, 2 AS depth, 'chess' AS variant",
+        [sqlchess_core::START_FEN],
+    )
+    .unwrap();
+    for _ in 0..2 {
+        let mut out = Vec::new();
+        run(&conn, SCRIPT, Format::Csv, &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().ends_with("nodes\n400\n"));
+    }
+    // The bundled SQLite enforces foreign keys; a self-reference on the
+    // unindexed `parent` column made DROP TABLE quadratic.
+    let fks: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM pragma_foreign_key_list('possible_move')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(fks, 0);
+}
