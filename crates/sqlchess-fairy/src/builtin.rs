@@ -64,6 +64,48 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             Some((8, 2)),
             "acqrbn",
         ),
+        "shogi" => {
+            // Pieces in hand and drops; promotion in the last three ranks to
+            // gold-movers, the horse (BW) and the dragon (RF); nifu and
+            // uchifuzume; immobile pieces may not be left on the last ranks.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.width = 9;
+            v.height = 9;
+            v.pieces = vec![
+                custom("pawn", 'p', "fW"),
+                custom("lance", 'l', "fR"),
+                custom("knight", 'n', "ffN"),
+                custom("silver", 's', "FfW"),
+                custom("gold", 'g', "WfF"),
+                custom("bishop", 'b', "B"),
+                custom("rook", 'r', "R"),
+                custom("king", 'k', "K"),
+                custom("tokin", 't', "WfF"),
+                custom("promoted lance", 'u', "WfF"),
+                custom("promoted knight", 'v', "WfF"),
+                custom("promoted silver", 'w', "WfF"),
+                custom("horse", 'h', "BW"),
+                custom("dragon", 'd', "RF"),
+            ];
+            v.start_fen =
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1".into();
+            v.royal = Some(7);
+            v.pawn = None;
+            v.double_step = false;
+            v.en_passant = false;
+            v.castling = None;
+            v.promotion = None;
+            v.stalemate = crate::variant::Outcome::Loss;
+            v.drops = true;
+            v.captures_to_hand = true;
+            v.piece_promotions = vec![(0, 8), (1, 9), (2, 10), (3, 11), (5, 12), (6, 13)];
+            v.piece_promotion_zone = 6;
+            v.immobility_illegal = true;
+            v.drop_no_doubled = Some(0);
+            v.drop_mate_illegal = true;
+            v
+        }
         "caparandom" => {
             // Capablanca chess with Chess960-style castling and set-ups.
             let mut v = Variant::builtin("capablanca").ok()?;

@@ -254,6 +254,13 @@ impl Draft {
                     .iter()
                     .filter_map(|z| fix(z.piece).map(|piece| ZoneMoves { piece, ..z.clone() }))
                     .collect();
+                self.v.piece_promotions = self
+                    .v
+                    .piece_promotions
+                    .iter()
+                    .filter_map(|&(a, b)| Some((fix(a)?, fix(b)?)))
+                    .collect();
+                self.v.drop_no_doubled = self.v.drop_no_doubled.and_then(fix);
                 if let Some(p) = self.v.promotion.as_mut() {
                     p.pieces = p.pieces.iter().filter_map(|&x| fix(x)).collect();
                     p.limits = p

@@ -143,6 +143,25 @@ pub struct Variant {
     /// Xiangqi's rule that the two royal pieces may not face each other on a
     /// file with nothing between them.
     pub flying_general: bool,
+    /// Pieces in hand may be dropped on empty squares (shogi).
+    pub drops: bool,
+    /// Captured pieces go to the captor's hand, demoted to their base piece.
+    pub captures_to_hand: bool,
+    /// Shogi-style promotions: (piece, promoted piece). The promoted piece is
+    /// written `+` and the base letter in FEN and promotes with `+` in UCI.
+    pub piece_promotions: Vec<(usize, usize)>,
+    /// First rank (0-based, relative) of the zone where a move starting or
+    /// ending there may promote a piece of [`Variant::piece_promotions`].
+    pub piece_promotion_zone: u8,
+    /// A piece may not move or be dropped where it could never move again
+    /// (a shogi pawn or lance on the last rank, a knight on the last two).
+    pub immobility_illegal: bool,
+    /// A piece that may not be dropped on a file already holding an
+    /// unpromoted one of the same side (the shogi pawn: nifu).
+    pub drop_no_doubled: Option<usize>,
+    /// Dropping that piece to give immediate checkmate is illegal
+    /// (uchifuzume).
+    pub drop_mate_illegal: bool,
 }
 
 /// Why a variant could not be built or found.
@@ -196,6 +215,7 @@ pub fn variant_names() -> impl Iterator<Item = &'static str> {
 }
 
 const BUILTIN_NAMES: &[&str] = &[
+    "shogi",
     "caparandom",
     "gothic",
     "embassy",
@@ -231,7 +251,7 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `gothic`,
+    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `gothic`,
     /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
     /// `amazon`, `knightmate`, `shako`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
@@ -452,6 +472,13 @@ impl Variant {
             regions: Vec::new(),
             zone_moves: Vec::new(),
             flying_general: false,
+            drops: false,
+            captures_to_hand: false,
+            piece_promotions: Vec::new(),
+            piece_promotion_zone: 0,
+            immobility_illegal: false,
+            drop_no_doubled: None,
+            drop_mate_illegal: false,
         }
     }
 

@@ -140,6 +140,7 @@ fn builtins() {
         "grand",
         "makruk",
         "xiangqi",
+        "shogi",
         "cannonhorse",
     ]
     .iter()

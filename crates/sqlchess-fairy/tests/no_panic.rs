@@ -95,6 +95,10 @@ fn fens_and_moves() {
             "chess960",
             "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
         ),
+        (
+            "shogi",
+            "l+BRgsks1l/9/ppp1ppg1n/2N6/6ppp/3pPP2P/PPGPG1PPN/1BS3SRL/LN1K5[pPL] w - - 3 21",
+        ),
     ];
     for _ in 0..iters(3000) {
         let (name, fen) = cases[rng.next() % cases.len()];
@@ -109,6 +113,7 @@ fn fens_and_moves() {
                 let _ = pos.play(*m).legal_moves();
             }
             let _ = pos.parse_uci(&mutate(&mut rng, "e2e4"));
+            let _ = pos.parse_uci(&mutate(&mut rng, "P@e5"));
             let _ = pos.parse_san(&mutate(&mut rng, "Nf3"));
         }
     }

@@ -74,6 +74,7 @@ oracle!(
     grand,
     makruk,
     xiangqi,
+    shogi,
     gothic,
     embassy,
     janus,
@@ -93,5 +94,6 @@ oracle!(
     grand_deep,
     xiangqi_deep,
     cannonhorse_deep,
-    hoppers_deep
+    hoppers_deep,
+    shogi_deep
 );

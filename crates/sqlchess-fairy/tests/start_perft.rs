@@ -85,3 +85,8 @@ fn deep_fairy_stockfish_counts() {
     check("makruk", None, &[23, 529, 12012, 273026, 6223994]);
     check("cannonhorse", None, &[28, 738, 19735, 534592, 15014278]);
 }
+
+#[test]
+fn shogi_start() {
+    check("shogi", None, &[30, 900, 25470]);
+}

@@ -238,6 +238,9 @@ impl<B: Bits> State<B> {
         let mut removed = B::EMPTY;
         let mut king = k as usize;
         match mv.kind {
+            MoveKind::Drop => {
+                occ.set(to);
+            }
             MoveKind::Castle => {
                 let rook = mv.extra as usize;
                 occ.clear(from);

@@ -73,15 +73,29 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         .next()
         .ok_or_else(|| field(FenField::Board, fen, "empty"))?;
     let mut st = State::empty();
-    // Fairy-Stockfish appends a pocket as `[...]`; only an empty one is fine.
+    // Fairy-Stockfish appends the pieces in hand as `[...]` (`-` or nothing
+    // for none); only variants with drops may have any.
     let board = match board.find('[') {
-        Some(i) if board[i..] == *"[]" => &board[..i],
-        Some(_) => {
-            return Err(field(
-                FenField::Board,
-                board,
-                "pieces in hand are not supported",
-            ))
+        Some(i) => {
+            let pocket = board[i + 1..]
+                .strip_suffix(']')
+                .ok_or_else(|| field(FenField::Board, board, "unclosed pocket"))?;
+            for ch in pocket.chars().filter(|&c| c != '-') {
+                if !r.v.drops {
+                    return Err(field(
+                        FenField::Board,
+                        board,
+                        "pieces in hand in a variant without drops",
+                    ));
+                }
+                let t = r.v.piece_by_letter(ch).ok_or_else(|| {
+                    field(FenField::Board, pocket, "unknown piece letter in hand")
+                })?;
+                let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                let t = r.base_of[t];
+                st.hand[c][t] = st.hand[c][t].saturating_add(1);
+            }
+            &board[..i]
         }
         None => board,
     };
@@ -98,8 +112,19 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             *x += *run;
             *run = 0;
         };
+        let mut promoted = false;
         for ch in rank_text.chars() {
+            if ch == '+' {
+                if promoted {
+                    return Err(field(FenField::Board, rank_text, "doubled '+'"));
+                }
+                promoted = true;
+                continue;
+            }
             if let Some(d) = ch.to_digit(10) {
+                if promoted {
+                    return Err(field(FenField::Board, rank_text, "'+' before a digit"));
+                }
                 if run == 0 && d == 0 {
                     return Err(field(FenField::Board, rank_text, "empty run starts with 0"));
                 }
@@ -110,6 +135,18 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             let t =
                 r.v.piece_by_letter(ch)
                     .ok_or_else(|| field(FenField::Board, rank_text, "unknown piece letter"))?;
+            // `+p` is the promoted form of `p`.
+            let t = if std::mem::take(&mut promoted) {
+                r.promoted_of[t].ok_or_else(|| {
+                    field(
+                        FenField::Board,
+                        rank_text,
+                        "'+' on a piece that does not promote",
+                    )
+                })?
+            } else {
+                t
+            };
             if x >= r.w as usize {
                 return Err(field(FenField::Board, rank_text, "rank too long"));
             }
@@ -128,6 +165,13 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             st.put(sq, t, c);
             x += 1;
         }
+        if promoted {
+            return Err(field(
+                FenField::Board,
+                rank_text,
+                "'+' at the end of a rank",
+            ));
+        }
         flush(&mut x, &mut run);
         if x != r.w as usize {
             return Err(field(
@@ -144,10 +188,13 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             _ => return Err(field(FenField::Side, side, "expected w or b")),
         };
     }
-    if let Some(castling) = parts.next() {
+    // Shogi-style FENs go straight from the side to the clocks.
+    let mut parts = parts.peekable();
+    let numeric = |t: &&str| t.chars().all(|c| c.is_ascii_digit());
+    if let Some(castling) = parts.next_if(|t| !numeric(t)) {
         parse_castling(r, &mut st, castling)?;
     }
-    if let Some(ep) = parts.next() {
+    if let Some(ep) = parts.next_if(|t| !numeric(t)) {
         if ep != "-" {
             let sq: FairySquare = ep
                 .parse()
@@ -240,7 +287,11 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
                 run = 0;
             }
             let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
-            let l = r.v.pieces[t].letter;
+            let base = r.base_of[t];
+            if base != t {
+                s.push('+');
+            }
+            let l = r.v.pieces[base].letter;
             s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
         }
         if run > 0 {
@@ -249,6 +300,18 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
         if y > 0 {
             s.push('/');
         }
+    }
+    if r.v.drops {
+        s.push('[');
+        for c in 0..2 {
+            for (t, &n) in st.hand[c].iter().enumerate().take(r.v.pieces.len()) {
+                let l = r.v.pieces[t].letter;
+                for _ in 0..n {
+                    s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
+                }
+            }
+        }
+        s.push(']');
     }
     s.push(' ');
     s.push(if st.side == 0 { 'w' } else { 'b' });

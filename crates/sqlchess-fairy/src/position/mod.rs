@@ -25,6 +25,8 @@ pub(crate) enum MoveKind {
     EnPassant,
     Castle,
     Locust,
+    /// A piece from the hand; `extra` holds its index.
+    Drop,
 }
 
 /// A move of a fairy position. Castling is stored as the king's move to its
@@ -39,6 +41,17 @@ pub struct FairyMove {
 }
 
 impl FairyMove {
+    #[inline]
+    pub(crate) fn drop(t: usize, to: usize) -> FairyMove {
+        FairyMove {
+            from: to as u8,
+            to: to as u8,
+            promotion: NO_SQ,
+            kind: MoveKind::Drop,
+            extra: t as u8,
+        }
+    }
+
     #[inline]
     pub(crate) fn normal(from: usize, to: usize) -> FairyMove {
         FairyMove {
@@ -70,6 +83,17 @@ impl FairyMove {
         self.kind == MoveKind::Castle
     }
 
+    /// Whether this drops a piece from the hand (then [`FairyMove::from`]
+    /// equals [`FairyMove::to`]).
+    pub fn is_drop(&self) -> bool {
+        self.kind == MoveKind::Drop
+    }
+
+    /// Index in [`Variant::pieces`] of the dropped piece.
+    pub fn dropped_piece(&self) -> Option<usize> {
+        self.is_drop().then_some(self.extra as usize)
+    }
+
     /// Whether this is an en passant capture.
     pub fn is_en_passant(&self) -> bool {
         self.kind == MoveKind::EnPassant
@@ -89,9 +113,19 @@ impl FairyMove {
         } else {
             self.to()
         };
+        let v = pos.variant();
+        if let Some(t) = self.dropped_piece() {
+            let letter = v
+                .pieces
+                .get(t)
+                .map_or('?', |p| p.letter.to_ascii_uppercase());
+            return format!("{letter}@{}", self.to());
+        }
         let mut s = format!("{}{}", self.from(), to);
         if let Some(p) = self.promotion() {
-            if let Some(pt) = pos.variant().pieces.get(p) {
+            if v.piece_promotions.iter().any(|&(_, q)| q == p) {
+                s.push('+');
+            } else if let Some(pt) = v.pieces.get(p) {
                 s.push(pt.letter);
             }
         }
@@ -148,6 +182,8 @@ pub(crate) struct State<B> {
     pub halfmove: u32,
     pub fullmove: u32,
     pub royal_sq: [u8; 2],
+    /// Pieces in hand per colour and piece index.
+    pub hand: [[u8; 32]; 2],
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -169,6 +205,7 @@ impl<B: Bits> State<B> {
             halfmove: 0,
             fullmove: 1,
             royal_sq: [NO_SQ; 2],
+            hand: [[0; 32]; 2],
         }
     }
 
@@ -188,6 +225,17 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// Removes the piece on `sq`, adding it (demoted) to `captor`'s hand
+    /// when the variant says so.
+    fn take_to_hand(&mut self, r: &Rules<B>, sq: usize, captor: usize) {
+        let p = self.board[sq];
+        if p != 0 && r.v.captures_to_hand {
+            let t = r.base_of[(p as usize - 1) & 31];
+            self.hand[captor][t] = self.hand[captor][t].saturating_add(1);
+        }
+        self.take(sq);
+    }
+
     pub(crate) fn play(&mut self, r: &Rules<B>, mv: FairyMove) {
         let us = self.side;
         let (from, to) = (mv.from as usize, mv.to as usize);
@@ -205,14 +253,19 @@ impl<B: Bits> State<B> {
                 self.put(to, t, us);
                 self.put(castle_rook_dest(from, to, rook), rt, us);
             }
+            MoveKind::Drop => {
+                let dt = mv.extra as usize;
+                self.hand[us][dt] = self.hand[us][dt].saturating_sub(1);
+                self.put(to, dt, us);
+            }
             _ => {
                 if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
-                    self.take(mv.extra as usize);
+                    self.take_to_hand(r, mv.extra as usize, us);
                     capture = true;
                 }
                 if self.board[to] != 0 {
                     capture = true;
-                    self.take(to);
+                    self.take_to_hand(r, to, us);
                 }
                 self.take(from);
                 let nt = if mv.promotion != NO_SQ {
@@ -527,6 +580,23 @@ impl Position {
     /// legal move matches.
     pub fn parse_uci(&self, text: &str) -> Result<FairyMove, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
+        if let Some((letter, square)) = text.split_once('@') {
+            let mut cs = letter.chars();
+            let (Some(l), None) = (cs.next(), cs.next()) else {
+                return Err(syntax());
+            };
+            let to: FairySquare = square.parse().map_err(|_| syntax())?;
+            let v = self.variant();
+            return self
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    m.to() == to
+                        && m.dropped_piece()
+                            .is_some_and(|t| v.pieces[t].letter == l.to_ascii_lowercase())
+                })
+                .ok_or_else(|| MoveError::Illegal(text.to_string()));
+        }
         let (from, n1) = parse_square_prefix(text).ok_or_else(syntax)?;
         let (to, n2) = parse_square_prefix(&text[n1..]).ok_or_else(syntax)?;
         let rest = &text[n1 + n2..];
@@ -546,11 +616,12 @@ impl Position {
             .find(|m| {
                 let promo_ok = match (m.promotion(), promo) {
                     (None, None) => true,
+                    (Some(p), Some('+')) => v.piece_promotions.iter().any(|&(_, q)| q == p),
                     (Some(p), Some(c)) => v.pieces.get(p).is_some_and(|pt| pt.letter == c),
                     _ => false,
                 };
                 let to_ok = m.to() == to || (m.is_castle() && m.extra as usize == to.index());
-                m.from() == from && to_ok && promo_ok
+                !m.is_drop() && m.from() == from && to_ok && promo_ok
             })
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }

@@ -18,6 +18,8 @@ use crate::piece::{comp_targets, PathKind};
 pub(crate) trait Sink<B> {
     fn bulk(&mut self, from: usize, targets: B);
     fn push(&mut self, mv: FairyMove);
+    /// Drops of piece `t` on every square of `targets`.
+    fn drops(&mut self, t: usize, targets: B);
 }
 
 pub(crate) struct Counter(pub u64);
@@ -31,6 +33,10 @@ impl<B: Bits> Sink<B> for Counter {
     fn push(&mut self, _mv: FairyMove) {
         self.0 += 1;
     }
+    #[inline]
+    fn drops(&mut self, _t: usize, targets: B) {
+        self.0 += targets.count() as u64;
+    }
 }
 
 impl<B: Bits> Sink<B> for Vec<FairyMove> {
@@ -41,6 +47,11 @@ impl<B: Bits> Sink<B> for Vec<FairyMove> {
     }
     fn push(&mut self, mv: FairyMove) {
         Vec::push(self, mv);
+    }
+    fn drops(&mut self, t: usize, targets: B) {
+        for to in targets.iter() {
+            Vec::push(self, FairyMove::drop(t, to));
+        }
     }
 }
 
@@ -260,6 +271,14 @@ impl<B: Bits> State<B> {
                             sink.push(FairyMove::normal(from, to));
                         }
                     }
+                } else if (r.promoted_of[t].is_some()
+                    && (r.piece_zone[us].has(from) || targets.intersects(&r.piece_zone[us])))
+                    || targets.intersects(&r.immobile[t][us])
+                {
+                    for to in targets.iter() {
+                        let check = full || sensitive.has(from) || sensitive.has(to);
+                        self.emit_piece_promotions(r, sink, from, to, t, check);
+                    }
                 } else if is_pawn && targets.intersects(&r.promo_zone[us]) {
                     for to in targets.iter() {
                         let check = full || sensitive.has(from) || sensitive.has(to);
@@ -297,6 +316,9 @@ impl<B: Bits> State<B> {
                     self.gen_special(r, sink, t, from, &occ, restrict, check);
                 }
             }
+        }
+        if r.v.drops {
+            self.gen_drops(r, sink, full, &sensitive);
         }
         // En passant.
         if self.ep != NO_SQ {
@@ -464,6 +486,92 @@ impl<B: Bits> State<B> {
             }
         }
         sink.push(mv);
+    }
+
+    /// A move of a piece with a shogi-style promotion (or one that could
+    /// become immobile): the promoted move when it starts or ends in the
+    /// zone, the plain move unless the piece could never move again.
+    fn emit_piece_promotions<S: Sink<B>>(
+        &self,
+        r: &Rules<B>,
+        sink: &mut S,
+        from: usize,
+        to: usize,
+        t: usize,
+        check: bool,
+    ) {
+        let us = self.side;
+        let mv = FairyMove::normal(from, to);
+        if check && !self.leaves_king_safe(r, mv) {
+            return;
+        }
+        if let Some(p) = r.promoted_of[t] {
+            if r.piece_zone[us].has(from) || r.piece_zone[us].has(to) {
+                sink.push(FairyMove {
+                    promotion: p as u8,
+                    ..mv
+                });
+            }
+        }
+        if !r.immobile[t][us].has(to) {
+            sink.push(mv);
+        }
+    }
+
+    /// Drops from the hand: on empty squares where the piece can move again,
+    /// not a second unpromoted pawn on a file (nifu), not a pawn drop that
+    /// mates (uchifuzume).
+    fn gen_drops<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, full: bool, sensitive: &B) {
+        let us = self.side;
+        let them = us ^ 1;
+        let empty = r.board & !self.occ();
+        let ek = self.royal_sq[them];
+        for t in 0..r.v.pieces.len() {
+            if self.hand[us][t] == 0 {
+                continue;
+            }
+            let mut targets = empty & !r.immobile[t][us];
+            let no_doubled = r.v.drop_no_doubled == Some(t);
+            if no_doubled {
+                let mine = self.by_type[t] & self.by_color[us];
+                for f in &r.file_masks {
+                    if f.intersects(&mine) {
+                        targets &= !*f;
+                    }
+                }
+            }
+            // Drops that check with the mate-restricted piece are tested one
+            // by one.
+            let mut special = B::EMPTY;
+            if no_doubled && r.v.drop_mate_illegal && ek != NO_SQ {
+                special = targets & r.types[t].leap_cap_rev[us][ek as usize];
+            }
+            let (bulk, single) = if full {
+                (B::EMPTY, targets)
+            } else {
+                (
+                    targets & !*sensitive & !special,
+                    targets & (*sensitive | special),
+                )
+            };
+            sink.drops(t, bulk);
+            for to in single.iter() {
+                let mv = FairyMove::drop(t, to);
+                if (full || sensitive.has(to)) && !self.leaves_king_safe(r, mv) {
+                    continue;
+                }
+                if no_doubled && r.v.drop_mate_illegal && special.has(to) {
+                    let mut next = *self;
+                    next.play(r, mv);
+                    let mut c = Counter(0);
+                    next.generate(r, &mut c);
+                    if c.0 == 0 {
+                        continue;
+                    }
+                }
+                sink.push(mv);
+            }
+        }
     }
 
     fn gen_castling<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {

@@ -114,6 +114,19 @@ pub(crate) struct Rules<B> {
     pub back_rank: [B; 2],
     /// Ray directions up and down a file, for the flying-general rule.
     pub file_dirs: [usize; 2],
+    /// Per piece, its shogi-style promoted piece.
+    pub promoted_of: Vec<Option<usize>>,
+    /// Per piece, the piece it demotes to in hand.
+    pub base_of: Vec<usize>,
+    /// Shogi-style promotion zone per colour.
+    pub piece_zone: [B; 2],
+    /// Per piece and colour, squares it could never leave (only filled when
+    /// the variant makes such moves illegal).
+    pub immobile: Vec<[B; 2]>,
+    /// The squares of each file.
+    pub file_masks: Vec<B>,
+    /// All squares of the board.
+    pub board: B,
 }
 
 struct Builder {
@@ -214,7 +227,50 @@ impl<B: Bits> Rules<B> {
             initial_zone: [B::EMPTY; 2],
             back_rank: [B::EMPTY; 2],
             file_dirs: [0, 0],
+            promoted_of: vec![None; v.pieces.len()],
+            base_of: (0..v.pieces.len()).collect(),
+            piece_zone: [B::EMPTY; 2],
+            immobile: vec![[B::EMPTY; 2]; v.pieces.len()],
+            file_masks: Vec::new(),
+            board: B::EMPTY,
         };
+        for &(a, p) in &v.piece_promotions {
+            rules.promoted_of[a] = Some(p);
+            rules.base_of[p] = a;
+        }
+        for x in 0..w {
+            let mut m = B::EMPTY;
+            for y in 0..h {
+                m.set((y * stride as i32 + x) as usize);
+            }
+            rules.board |= m;
+            rules.file_masks.push(m);
+        }
+        for c in 0..2 {
+            for r in v.piece_promotion_zone as i32..h {
+                rules.piece_zone[c] |= rank_bb(rel(c, r));
+            }
+        }
+        if v.immobility_illegal {
+            for (t, pt) in v.pieces.iter().enumerate() {
+                for c in 0..2 {
+                    for y in 0..h {
+                        for x in 0..w {
+                            let mobile = pt.def.components().iter().any(|k| {
+                                k.dirs.iter().any(|&(dx, dy)| {
+                                    let dy = if c == 0 { dy } else { -dy };
+                                    let (tx, ty) = (x + dx as i32, y + dy as i32);
+                                    tx >= 0 && ty >= 0 && tx < w && ty < h
+                                })
+                            });
+                            if !mobile {
+                                rules.immobile[t][c].set((y * stride as i32 + x) as usize);
+                            }
+                        }
+                    }
+                }
+            }
+        }
         for c in 0..2 {
             if let Some(p) = &v.promotion {
                 for r in p.zone_start as i32..h {

@@ -6,7 +6,10 @@ use super::{FairyMove, MoveError, Position};
 impl Position {
     /// The moving piece as (index in [`crate::Variant::pieces`], is White).
     pub fn moved_piece(&self, mv: FairyMove) -> Option<(usize, bool)> {
-        self.piece_at(mv.from())
+        match mv.dropped_piece() {
+            Some(t) => Some((t, self.white_to_move())),
+            None => self.piece_at(mv.from()),
+        }
     }
 
     /// The captured piece, if any (en passant and locust victims included;
@@ -30,7 +33,8 @@ impl Position {
     /// upper case (none for the variant's pawn), file, rank or both to
     /// disambiguate, `x` for captures (a pawn capture starts with its file),
     /// the target square (`a10`), `=` and the promotion letter, `O-O` /
-    /// `O-O-O` for castling towards the higher / lower file, then `+` or `#`.
+    /// `O-O-O` for castling towards the higher / lower file, `P@e5` for a
+    /// drop, `=+P` for a shogi-style promotion, then `+` or `#`.
     ///
     /// ```
     /// use sqlchess_fairy::{Position, Variant};
@@ -42,7 +46,11 @@ impl Position {
     pub fn san(&self, mv: FairyMove) -> String {
         let v = self.variant();
         let mut s = String::new();
-        if mv.is_castle() {
+        if let Some(t) = mv.dropped_piece() {
+            s.push(v.pieces[t].letter.to_ascii_uppercase());
+            s.push('@');
+            s.push_str(&mv.to().to_string());
+        } else if mv.is_castle() {
             let rook = mv.side_rook_file();
             s.push_str(if rook > mv.from().file() {
                 "O-O"
@@ -88,7 +96,13 @@ impl Position {
             s.push_str(&mv.to().to_string());
             if let Some(p) = mv.promotion() {
                 s.push('=');
-                s.push(v.pieces[p].letter.to_ascii_uppercase());
+                // A shogi-style promoted piece is written `+` and its base.
+                if let Some(&(base, _)) = v.piece_promotions.iter().find(|&&(_, q)| q == p) {
+                    s.push('+');
+                    s.push(v.pieces[base].letter.to_ascii_uppercase());
+                } else {
+                    s.push(v.pieces[p].letter.to_ascii_uppercase());
+                }
             }
         }
         let after = self.play(mv);
@@ -161,6 +175,35 @@ mod tests {
         assert_eq!(mate.san(mate.parse_uci("a1a8").unwrap()), "Ra8#");
         let promo = Position::from_fen(&v, "7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(promo.san(promo.parse_uci("a7a8q").unwrap()), "a8=Q+");
+    }
+
+    #[test]
+    fn shogi_drops_and_promotions() {
+        let v = Variant::builtin("shogi").unwrap();
+        let pos = Position::from_fen(
+            &v,
+            "lnsgkgsnl/1r7/pp1pppbpp/2p6/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Pb] b - - 0 3",
+        )
+        .unwrap();
+        let drop = pos.parse_uci("B@e5").unwrap();
+        assert!(drop.is_drop());
+        assert_eq!(pos.san(drop), "B@e5");
+        assert_eq!(pos.moved_piece(drop), Some((5, false)));
+        let after = pos.play(drop);
+        assert_eq!(
+            after.fen(),
+            "lnsgkgsnl/1r7/pp1pppbpp/2p6/4b4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[P] w - - 1 4"
+        );
+        let start = Position::start(&v);
+        let promo = start.play(start.parse_uci("c3c4").unwrap());
+        let promo = promo.play(promo.parse_uci("c7c6").unwrap());
+        let bx = promo.parse_uci("b2g7+").unwrap();
+        assert_eq!(bx.to_uci(&promo), "b2g7+");
+        assert_eq!(promo.san(bx), "Bxg7=+B+");
+        assert_eq!(
+            promo.play(bx).fen(),
+            "lnsgkgsnl/1r5b1/pp1ppp+Bpp/2p6/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[P] b - - 0 2"
+        );
     }
 
     #[test]
