@@ -207,6 +207,20 @@ mod tests {
     }
 
     #[test]
+    fn pawn_drop_mate_is_illegal() {
+        // P@a8 would mate (the golds cover a8, b8 and b9). The shogi rule
+        // (uchifuzume) forbids it, as current Fairy-Stockfish does; the
+        // Debian build (11.1) and pyffish 0.0.90 still count it (85 moves).
+        let v = Variant::builtin("shogi").unwrap();
+        let pos = Position::from_fen(&v, "k8/2G6/1G7/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a8").is_err());
+        assert_eq!(pos.count_legal(), 84);
+        // Without a second gold the drop only checks: legal.
+        let pos = Position::from_fen(&v, "k8/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a8").is_ok());
+    }
+
+    #[test]
     fn move_facts() {
         let v = Variant::builtin("chess").unwrap();
         let pos = Position::from_fen(&v, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
