@@ -27,7 +27,7 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("grand", "grand", "grand", "", 4),
     ("xiangqi", "xiangqi", "xiangqi", "", 4),
     ("makruk", "makruk", "makruk", "", 5),
-    ("shogi", "shogi", "shogi", "", 4),
+    ("shogi", "shogi", "shogi", "", 5),
     (
         "cannonhorse (cannons mRcpR + lame knights nN)",
         "cannonhorse",

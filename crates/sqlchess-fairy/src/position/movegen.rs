@@ -273,7 +273,7 @@ impl<B: Bits> State<B> {
                     }
                 } else if (r.promoted_of[t].is_some()
                     && (r.piece_zone[us].has(from) || targets.intersects(&r.piece_zone[us])))
-                    || targets.intersects(&r.immobile[t][us])
+                    || (r.v.immobility_illegal && targets.intersects(&r.immobile[t][us]))
                 {
                     for to in targets.iter() {
                         let check = full || sensitive.has(from) || sensitive.has(to);
@@ -604,9 +604,11 @@ impl<B: Bits> State<B> {
             }
             let kdest = rank * r.stride + kfile;
             let rdest = castle_rook_dest(k, kdest, rsq);
-            let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).collect::<Vec<_>>();
+            // Squares between two on the same rank, both included (no
+            // allocation: this runs at every node with castling rights).
+            let span = |a: usize, b: usize| a.min(b)..=a.max(b);
             let mut clear = true;
-            for s in span(k, kdest).into_iter().chain(span(rsq, rdest)) {
+            for s in span(k, kdest).chain(span(rsq, rdest)) {
                 if s != k && s != rsq && occ.has(s) {
                     clear = false;
                     break;
@@ -617,15 +619,12 @@ impl<B: Bits> State<B> {
             }
             let mut occ2 = occ;
             occ2.clear(k);
-            let safe = span(k, kdest)
-                .into_iter()
-                .filter(|&s| s != k && s != kdest)
-                .all(|s| {
-                    // The king passes over `s`: count it as occupied there.
-                    let mut occ3 = occ2;
-                    occ3.set(s);
-                    !self.attacked(r, s, them, &occ3, &B::EMPTY)
-                });
+            let safe = span(k, kdest).filter(|&s| s != k && s != kdest).all(|s| {
+                // The king passes over `s`: count it as occupied there.
+                let mut occ3 = occ2;
+                occ3.set(s);
+                !self.attacked(r, s, them, &occ3, &B::EMPTY)
+            });
             if !safe {
                 continue;
             }
