@@ -477,6 +477,12 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        // Internal iterative reduction: without a hash move, ordering is
+        // poor; search shallower and let the next iteration use this one's move.
+        if G::SELECTIVE && tt_move.is_none() && depth >= 4 && !in_check {
+            depth -= 1;
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
