@@ -106,6 +106,18 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.drop_mate_illegal = true;
             v
         }
+        "crazyhouse" => {
+            // Captured pieces change sides into the captor's hand (promoted
+            // pawns as pawns, marked `~` in FEN) and may be dropped; pawns
+            // not on the first or last rank.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".into();
+            v.drops = true;
+            v.captures_to_hand = true;
+            v.pawn_drop_ranks = (1, 6);
+            v
+        }
         "caparandom" => {
             // Capablanca chess with Chess960-style castling and set-ups.
             let mut v = Variant::builtin("capablanca").ok()?;

@@ -162,6 +162,9 @@ pub struct Variant {
     /// Dropping that piece to give immediate checkmate is illegal
     /// (uchifuzume).
     pub drop_mate_illegal: bool,
+    /// Relative ranks (0-based, inclusive) the pawn may be dropped on
+    /// (crazyhouse: 1..=6, not on the first or last rank).
+    pub pawn_drop_ranks: (u8, u8),
 }
 
 /// Why a variant could not be built or found.
@@ -216,6 +219,7 @@ pub fn variant_names() -> impl Iterator<Item = &'static str> {
 
 const BUILTIN_NAMES: &[&str] = &[
     "shogi",
+    "crazyhouse",
     "caparandom",
     "gothic",
     "embassy",
@@ -251,7 +255,7 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `gothic`,
+    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `crazyhouse`, `gothic`,
     /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
     /// `amazon`, `knightmate`, `shako`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
@@ -479,6 +483,7 @@ impl Variant {
             immobility_illegal: false,
             drop_no_doubled: None,
             drop_mate_illegal: false,
+            pawn_drop_ranks: (0, 15),
         }
     }
 

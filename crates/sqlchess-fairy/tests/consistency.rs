@@ -141,6 +141,7 @@ fn builtins() {
         "makruk",
         "xiangqi",
         "shogi",
+        "crazyhouse",
         "cannonhorse",
     ]
     .iter()

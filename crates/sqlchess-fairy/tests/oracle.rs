@@ -75,6 +75,7 @@ oracle!(
     makruk,
     xiangqi,
     shogi,
+    crazyhouse,
     gothic,
     embassy,
     janus,
@@ -95,5 +96,6 @@ oracle!(
     xiangqi_deep,
     cannonhorse_deep,
     hoppers_deep,
-    shogi_deep
+    shogi_deep,
+    crazyhouse_deep
 );

@@ -72,7 +72,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     let board = parts
         .next()
         .ok_or_else(|| field(FenField::Board, fen, "empty"))?;
-    let mut st = State::empty();
+    let mut st = State::<B>::empty();
     // Fairy-Stockfish appends the pieces in hand as `[...]` (`-` or nothing
     // for none); only variants with drops may have any.
     let board = match board.find('[') {
@@ -113,7 +113,17 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             *run = 0;
         };
         let mut promoted = false;
+        let mut last: Option<usize> = None;
         for ch in rank_text.chars() {
+            if ch == '~' {
+                // Crazyhouse: the piece before was a pawn.
+                let sq = last
+                    .take()
+                    .ok_or_else(|| field(FenField::Board, rank_text, "'~' without a piece"))?;
+                st.promoted.set(sq);
+                continue;
+            }
+            last = None;
             if ch == '+' {
                 if promoted {
                     return Err(field(FenField::Board, rank_text, "doubled '+'"));
@@ -163,6 +173,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 st.royal_sq[c] = sq as u8;
             }
             st.put(sq, t, c);
+            last = Some(sq);
             x += 1;
         }
         if promoted {
@@ -293,6 +304,9 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             }
             let l = r.v.pieces[base].letter;
             s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
+            if st.promoted.has(y * r.stride + x) {
+                s.push('~');
+            }
         }
         if run > 0 {
             s.push_str(&run.to_string());

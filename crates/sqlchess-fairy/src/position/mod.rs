@@ -184,6 +184,8 @@ pub(crate) struct State<B> {
     pub royal_sq: [u8; 2],
     /// Pieces in hand per colour and piece index.
     pub hand: [[u8; 32]; 2],
+    /// Pieces that were pawns (crazyhouse: they return to the hand as pawns).
+    pub promoted: B,
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -206,6 +208,7 @@ impl<B: Bits> State<B> {
             fullmove: 1,
             royal_sq: [NO_SQ; 2],
             hand: [[0; 32]; 2],
+            promoted: B::EMPTY,
         }
     }
 
@@ -230,9 +233,15 @@ impl<B: Bits> State<B> {
     fn take_to_hand(&mut self, r: &Rules<B>, sq: usize, captor: usize) {
         let p = self.board[sq];
         if p != 0 && r.v.captures_to_hand {
-            let t = r.base_of[(p as usize - 1) & 31];
+            let base = r.base_of[(p as usize - 1) & 31];
+            let t = if self.promoted.has(sq) {
+                r.v.pawn.unwrap_or(base)
+            } else {
+                base
+            };
             self.hand[captor][t] = self.hand[captor][t].saturating_add(1);
         }
+        self.promoted.clear(sq);
         self.take(sq);
     }
 
@@ -274,6 +283,13 @@ impl<B: Bits> State<B> {
                     t
                 };
                 self.put(to, nt, us);
+                // Crazyhouse remembers pawns promoted the chess way.
+                let was_promoted = self.promoted.has(from);
+                self.promoted.clear(from);
+                let chess_promotion = mv.promotion != NO_SQ && r.base_of[nt] == nt;
+                if r.v.captures_to_hand && (was_promoted || chess_promotion) {
+                    self.promoted.set(to);
+                }
                 if mv.kind == MoveKind::DoubleStep && r.v.en_passant {
                     // The square passed over; only set when an enemy pawn
                     // could capture there, as X-FEN prints it.

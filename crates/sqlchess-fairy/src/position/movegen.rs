@@ -531,6 +531,9 @@ impl<B: Bits> State<B> {
                 continue;
             }
             let mut targets = empty & !r.immobile[t][us];
+            if r.v.pawn == Some(t) {
+                targets &= r.pawn_drop[us];
+            }
             let no_doubled = r.v.drop_no_doubled == Some(t);
             if no_doubled {
                 let mine = self.by_type[t] & self.by_color[us];

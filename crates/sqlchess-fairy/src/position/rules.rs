@@ -127,6 +127,8 @@ pub(crate) struct Rules<B> {
     pub file_masks: Vec<B>,
     /// All squares of the board.
     pub board: B,
+    /// Where each colour may drop its pawn.
+    pub pawn_drop: [B; 2],
 }
 
 struct Builder {
@@ -233,7 +235,14 @@ impl<B: Bits> Rules<B> {
             immobile: vec![[B::EMPTY; 2]; v.pieces.len()],
             file_masks: Vec::new(),
             board: B::EMPTY,
+            pawn_drop: [B::EMPTY; 2],
         };
+        for c in 0..2 {
+            let (lo, hi) = v.pawn_drop_ranks;
+            for r in lo as i32..=(hi as i32).min(h - 1) {
+                rules.pawn_drop[c] |= rank_bb(rel(c, r));
+            }
+        }
         for &(a, p) in &v.piece_promotions {
             rules.promoted_of[a] = Some(p);
             rules.base_of[p] = a;
