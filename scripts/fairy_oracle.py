@@ -44,6 +44,7 @@ PLAN = [
     ("xiangqi", "xiangqi", False, None, 3, 30, (4, 80), 2),
     ("shogi", "shogi", False, None, 3, 40, (10, 120), 2),
     ("crazyhouse", "crazyhouse", False, None, 3, 40, (10, 100), 2),
+    ("seirawan", "seirawan", False, None, 3, 40, (4, 60), 2),
     ("gothic", "gothic", False, None, 3, 8, (4, 60), 2),
     ("caparandom", "caparandom", True, ["rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1", "brnnqkcarb/pppppppppp/10/10/10/10/PPPPPPPPPP/BRNNQKCARB w KQkq - 0 1"], 3, 12, (4, 60), 2),
     ("embassy", "embassy", False, None, 3, 8, (4, 60), 2),
@@ -69,6 +70,7 @@ DEEP = [
     ("hoppers_deep", "hoppers", "hoppers", False, 3, (6, 50), 3),
     ("shogi_deep", "shogi", "shogi", False, 3, (30, 90), 3),
     ("crazyhouse_deep", "crazyhouse", "crazyhouse", False, 3, (20, 70), 3),
+    ("seirawan_deep", "seirawan", "seirawan", False, 3, (6, 30), 3),
 ]
 
 

@@ -118,6 +118,21 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.pawn_drop_ranks = (1, 6);
             v
         }
+        "seirawan" => {
+            // S-chess: hawk (BN) and elephant (RN) start in hand and enter by
+            // gating onto a back-rank square as its piece first leaves it.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces.push(custom("hawk", 'h', "BN"));
+            v.pieces.push(custom("elephant", 'e', "RN"));
+            v.start_fen =
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1".into();
+            v.gating = true;
+            if let Some(p) = v.promotion.as_mut() {
+                p.pieces = vec![1, 2, 3, 4, 6, 7];
+            }
+            v
+        }
         "caparandom" => {
             // Capablanca chess with Chess960-style castling and set-ups.
             let mut v = Variant::builtin("capablanca").ok()?;

@@ -165,6 +165,9 @@ pub struct Variant {
     /// Relative ranks (0-based, inclusive) the pawn may be dropped on
     /// (crazyhouse: 1..=6, not on the first or last rank).
     pub pawn_drop_ranks: (u8, u8),
+    /// Seirawan gating: a piece leaving a back-rank square it has not left
+    /// before may put a piece from the hand on that square.
+    pub gating: bool,
 }
 
 /// Why a variant could not be built or found.
@@ -220,6 +223,7 @@ pub fn variant_names() -> impl Iterator<Item = &'static str> {
 const BUILTIN_NAMES: &[&str] = &[
     "shogi",
     "crazyhouse",
+    "seirawan",
     "caparandom",
     "gothic",
     "embassy",
@@ -255,7 +259,7 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 
 impl Variant {
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
-    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `crazyhouse`, `gothic`,
+    /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `crazyhouse`, `seirawan`, `gothic`,
     /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
     /// `amazon`, `knightmate`, `shako`, `nocastle`, and `cannonhorse`
     /// (chess with xiangqi cannons and horses, a test bed for hoppers and lame
@@ -484,6 +488,7 @@ impl Variant {
             drop_no_doubled: None,
             drop_mate_illegal: false,
             pawn_drop_ranks: (0, 15),
+            gating: false,
         }
     }
 

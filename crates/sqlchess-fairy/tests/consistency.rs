@@ -142,6 +142,7 @@ fn builtins() {
         "xiangqi",
         "shogi",
         "crazyhouse",
+        "seirawan",
         "cannonhorse",
     ]
     .iter()

@@ -76,6 +76,7 @@ oracle!(
     xiangqi,
     shogi,
     crazyhouse,
+    seirawan,
     gothic,
     embassy,
     janus,
@@ -97,5 +98,6 @@ oracle!(
     cannonhorse_deep,
     hoppers_deep,
     shogi_deep,
-    crazyhouse_deep
+    crazyhouse_deep,
+    seirawan_deep
 );

@@ -90,3 +90,8 @@ fn deep_fairy_stockfish_counts() {
 fn shogi_start() {
     check("shogi", None, &[30, 900, 25470]);
 }
+
+#[test]
+fn seirawan_start() {
+    check("seirawan", None, &[28, 784, 24830]);
+}

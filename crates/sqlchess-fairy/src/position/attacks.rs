@@ -241,12 +241,19 @@ impl<B: Bits> State<B> {
             MoveKind::Drop => {
                 occ.set(to);
             }
-            MoveKind::Castle => {
+            MoveKind::Castle | MoveKind::CastleGateRook => {
                 let rook = mv.extra as usize;
                 occ.clear(from);
                 occ.clear(rook);
                 occ.set(to);
                 occ.set(castle_rook_dest(from, to, rook));
+                if mv.promotion != NO_SQ {
+                    occ.set(if mv.kind == MoveKind::CastleGateRook {
+                        rook
+                    } else {
+                        from
+                    });
+                }
                 king = to;
             }
             _ => {
@@ -258,6 +265,9 @@ impl<B: Bits> State<B> {
                 if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
                     occ.clear(mv.extra as usize);
                     removed.set(mv.extra as usize);
+                }
+                if mv.kind == MoveKind::Gate {
+                    occ.set(from);
                 }
                 if from == king {
                     king = to;

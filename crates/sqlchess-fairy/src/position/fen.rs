@@ -81,7 +81,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 .strip_suffix(']')
                 .ok_or_else(|| field(FenField::Board, board, "unclosed pocket"))?;
             for ch in pocket.chars().filter(|&c| c != '-') {
-                if !r.v.drops {
+                if !r.v.drops && !r.v.gating {
                     return Err(field(
                         FenField::Board,
                         board,
@@ -260,13 +260,27 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
     };
     for ch in text.chars() {
         let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let lower = ch.to_ascii_lowercase();
+        // Seirawan: a file letter is a gating right on that back-rank square.
+        if r.v.gating && lower != 'k' && lower != 'q' {
+            let file = (lower as u8).wrapping_sub(b'a') as usize;
+            let sq = (r.back_rank[color].lsb().unwrap_or(0) / r.stride) * r.stride + file;
+            if file >= r.w as usize || !st.by_color[color].has(sq) {
+                return Err(field(
+                    FenField::Castling,
+                    text,
+                    "gating right on an empty square",
+                ));
+            }
+            st.gate.set(sq);
+            continue;
+        }
         let k = st.royal_sq[color];
         if k == NO_SQ || !r.back_rank[color].has(k as usize) {
             return Err(field(FenField::Castling, text, "no king on the back rank"));
         }
         let k = k as usize;
         let rooks = st.by_type[c.rook] & st.by_color[color] & r.back_rank[color];
-        let lower = ch.to_ascii_lowercase();
         let rook = match lower {
             'k' => rooks.iter().filter(|&s| s > k).max(),
             'q' => rooks.iter().filter(|&s| s < k).min(),
@@ -279,6 +293,11 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
         let rook = rook.ok_or_else(|| field(FenField::Castling, text, "no rook for this right"))?;
         let side = if rook > k { 0 } else { 1 };
         st.castle[color][side] = rook as u8;
+        if r.v.gating {
+            // K and Q also carry the gating rights of king and rook.
+            st.gate.set(k);
+            st.gate.set(rook);
+        }
     }
     Ok(())
 }
@@ -315,7 +334,7 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             s.push('/');
         }
     }
-    if r.v.drops {
+    if r.v.drops || r.v.gating {
         s.push('[');
         for c in 0..2 {
             for (t, &n) in st.hand[c].iter().enumerate().take(r.v.pieces.len()) {
@@ -360,6 +379,25 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             } else {
                 ch
             });
+        }
+        if r.v.gating {
+            // Gating rights not implied by K / Q, as file letters.
+            let mut covered = B::EMPTY;
+            for side in 0..2 {
+                let rs = st.castle[color][side];
+                if rs != NO_SQ {
+                    covered.set(rs as usize);
+                    covered.set(st.royal_sq[color] as usize);
+                }
+            }
+            for sq in (st.gate & st.by_color[color] & r.back_rank[color] & !covered).iter() {
+                let f = (b'a' + (sq % r.stride) as u8) as char;
+                rights.push(if color == 0 {
+                    f.to_ascii_uppercase()
+                } else {
+                    f
+                });
+            }
         }
     }
     s.push_str(if rights.is_empty() { "-" } else { &rights });

@@ -27,6 +27,12 @@ pub(crate) enum MoveKind {
     Locust,
     /// A piece from the hand; `extra` holds its index.
     Drop,
+    /// A normal move that gates the hand piece `extra` onto the vacated
+    /// square (Seirawan).
+    Gate,
+    /// Castling that gates the hand piece `promotion` onto the rook's square
+    /// (plain `Castle` with a `promotion` gates onto the king's square).
+    CastleGateRook,
 }
 
 /// A move of a fairy position. Castling is stored as the king's move to its
@@ -75,12 +81,28 @@ impl FairyMove {
 
     /// Index in [`Variant::pieces`] of the promotion piece, if any.
     pub fn promotion(&self) -> Option<usize> {
-        (self.promotion != NO_SQ).then_some(self.promotion as usize)
+        (self.promotion != NO_SQ && !self.is_castle()).then_some(self.promotion as usize)
+    }
+
+    /// Seirawan gating: the piece put from the hand and the square it goes
+    /// to (the square the moving piece, or the castling king or rook, left).
+    pub fn gating(&self) -> Option<(usize, FairySquare)> {
+        match self.kind {
+            MoveKind::Gate => Some((self.extra as usize, self.from())),
+            MoveKind::Castle if self.promotion != NO_SQ => {
+                Some((self.promotion as usize, self.from()))
+            }
+            MoveKind::CastleGateRook => Some((
+                self.promotion as usize,
+                FairySquare::from_index(self.extra as usize),
+            )),
+            _ => None,
+        }
     }
 
     /// Whether this is castling.
     pub fn is_castle(&self) -> bool {
-        self.kind == MoveKind::Castle
+        matches!(self.kind, MoveKind::Castle | MoveKind::CastleGateRook)
     }
 
     /// Whether this drops a piece from the hand (then [`FairyMove::from`]
@@ -108,7 +130,14 @@ impl FairyMove {
     /// UCI text in the position's conventions: the promotion letter of the
     /// variant, and king-takes-rook castling in Chess960.
     pub fn to_uci(&self, pos: &Position) -> String {
-        let to = if self.kind == MoveKind::Castle && pos.variant().chess960 {
+        let v = pos.variant();
+        let letter = |t: usize| v.pieces.get(t).map_or('?', |p| p.letter);
+        if self.kind == MoveKind::CastleGateRook {
+            // Fairy-Stockfish writes rook square, king square, gated piece.
+            let rook = FairySquare::from_index(self.extra as usize);
+            return format!("{rook}{}{}", self.from(), letter(self.promotion as usize));
+        }
+        let to = if self.is_castle() && pos.variant().chess960 {
             FairySquare::from_index(self.extra as usize)
         } else {
             self.to()
@@ -122,7 +151,9 @@ impl FairyMove {
             return format!("{letter}@{}", self.to());
         }
         let mut s = format!("{}{}", self.from(), to);
-        if let Some(p) = self.promotion() {
+        if let Some((g, _)) = self.gating() {
+            s.push(letter(g));
+        } else if let Some(p) = self.promotion() {
             if v.piece_promotions.iter().any(|&(_, q)| q == p) {
                 s.push('+');
             } else if let Some(pt) = v.pieces.get(p) {
@@ -186,6 +217,8 @@ pub(crate) struct State<B> {
     pub hand: [[u8; 32]; 2],
     /// Pieces that were pawns (crazyhouse: they return to the hand as pawns).
     pub promoted: B,
+    /// Back-rank squares whose piece has not moved yet (Seirawan gating).
+    pub gate: B,
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -209,6 +242,7 @@ impl<B: Bits> State<B> {
             royal_sq: [NO_SQ; 2],
             hand: [[0; 32]; 2],
             promoted: B::EMPTY,
+            gate: B::EMPTY,
         }
     }
 
@@ -254,13 +288,25 @@ impl<B: Bits> State<B> {
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
         match mv.kind {
-            MoveKind::Castle => {
+            MoveKind::Castle | MoveKind::CastleGateRook => {
                 let rook = mv.extra as usize;
                 let rt = (self.board[rook] as usize).wrapping_sub(1) & 31;
                 self.take(from);
                 self.take(rook);
                 self.put(to, t, us);
                 self.put(castle_rook_dest(from, to, rook), rt, us);
+                self.gate.clear(from);
+                self.gate.clear(rook);
+                if mv.promotion != NO_SQ {
+                    let g = mv.promotion as usize;
+                    let square = if mv.kind == MoveKind::CastleGateRook {
+                        rook
+                    } else {
+                        from
+                    };
+                    self.hand[us][g] = self.hand[us][g].saturating_sub(1);
+                    self.put(square, g, us);
+                }
             }
             MoveKind::Drop => {
                 let dt = mv.extra as usize;
@@ -289,6 +335,15 @@ impl<B: Bits> State<B> {
                 let chess_promotion = mv.promotion != NO_SQ && r.base_of[nt] == nt;
                 if r.v.captures_to_hand && (was_promoted || chess_promotion) {
                     self.promoted.set(to);
+                }
+                // Seirawan: leaving (or losing) a back-rank piece ends the
+                // square's gating right; a gating move fills it from the hand.
+                self.gate.clear(from);
+                self.gate.clear(to);
+                if mv.kind == MoveKind::Gate {
+                    let g = mv.extra as usize;
+                    self.hand[us][g] = self.hand[us][g].saturating_sub(1);
+                    self.put(from, g, us);
                 }
                 if mv.kind == MoveKind::DoubleStep && r.v.en_passant {
                     // The square passed over; only set when an enemy pawn
@@ -392,9 +447,10 @@ pub(crate) fn from_frame(idx: usize, stride: usize) -> usize {
 impl FairyMove {
     fn map(self, f: impl Fn(usize) -> usize) -> FairyMove {
         let extra = match self.kind {
-            MoveKind::Castle | MoveKind::EnPassant | MoveKind::Locust => {
-                f(self.extra as usize) as u8
-            }
+            MoveKind::Castle
+            | MoveKind::CastleGateRook
+            | MoveKind::EnPassant
+            | MoveKind::Locust => f(self.extra as usize) as u8,
             _ => self.extra,
         };
         FairyMove {
@@ -613,6 +669,11 @@ impl Position {
                 })
                 .ok_or_else(|| MoveError::Illegal(text.to_string()));
         }
+        let moves = self.legal_moves();
+        // The position's own notation first (covers Seirawan's `h1e1h`).
+        if let Some(m) = moves.iter().find(|m| m.to_uci(self) == text) {
+            return Ok(*m);
+        }
         let (from, n1) = parse_square_prefix(text).ok_or_else(syntax)?;
         let (to, n2) = parse_square_prefix(&text[n1..]).ok_or_else(syntax)?;
         let rest = &text[n1 + n2..];
@@ -627,7 +688,7 @@ impl Position {
             _ => return Err(syntax()),
         };
         let v = self.variant();
-        self.legal_moves()
+        moves
             .into_iter()
             .find(|m| {
                 let promo_ok = match (m.promotion(), promo) {

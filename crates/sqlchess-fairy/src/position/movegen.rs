@@ -315,6 +315,27 @@ impl<B: Bits> State<B> {
                     let check = full || is_royal || r.slow_check[them];
                     self.gen_special(r, sink, t, from, &occ, restrict, check);
                 }
+                if r.v.gating && self.gate.has(from) {
+                    // Gating keeps `from` occupied, so even a pinned piece may
+                    // leave its line: every gating move is tested.
+                    for to in ((quiet | caps) & tr.region[us]).iter() {
+                        for g in 0..r.v.pieces.len() {
+                            if self.hand[us][g] == 0 {
+                                continue;
+                            }
+                            let mv = FairyMove {
+                                from: from as u8,
+                                to: to as u8,
+                                promotion: NO_SQ,
+                                kind: MoveKind::Gate,
+                                extra: g as u8,
+                            };
+                            if self.leaves_king_safe(r, mv) {
+                                sink.push(mv);
+                            }
+                        }
+                    }
+                }
             }
         }
         if r.v.drops {
@@ -640,6 +661,26 @@ impl<B: Bits> State<B> {
             };
             if self.leaves_king_safe(r, mv) {
                 sink.push(mv);
+            }
+            if r.v.gating {
+                for g in 0..r.v.pieces.len() {
+                    if self.hand[us][g] == 0 {
+                        continue;
+                    }
+                    for (kind, square) in [(MoveKind::Castle, k), (MoveKind::CastleGateRook, rsq)] {
+                        if !self.gate.has(square) {
+                            continue;
+                        }
+                        let gm = FairyMove {
+                            promotion: g as u8,
+                            kind,
+                            ..mv
+                        };
+                        if self.leaves_king_safe(r, gm) {
+                            sink.push(gm);
+                        }
+                    }
+                }
             }
         }
     }

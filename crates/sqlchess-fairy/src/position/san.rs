@@ -34,7 +34,8 @@ impl Position {
     /// disambiguate, `x` for captures (a pawn capture starts with its file),
     /// the target square (`a10`), `=` and the promotion letter, `O-O` /
     /// `O-O-O` for castling towards the higher / lower file, `P@e5` for a
-    /// drop, `=+P` for a shogi-style promotion, then `+` or `#`.
+    /// drop, `=+P` for a shogi-style promotion, `/H` for Seirawan gating
+    /// (`O-O/Hh1` onto the rook's square), then `+` or `#`.
     ///
     /// ```
     /// use sqlchess_fairy::{Position, Variant};
@@ -103,6 +104,15 @@ impl Position {
                 } else {
                     s.push(v.pieces[p].letter.to_ascii_uppercase());
                 }
+            }
+        }
+        // Seirawan gating: `/H` (and the square when it is the castling
+        // rook's).
+        if let Some((g, square)) = mv.gating() {
+            s.push('/');
+            s.push(v.pieces[g].letter.to_ascii_uppercase());
+            if square != mv.from() {
+                s.push_str(&square.to_string());
             }
         }
         let after = self.play(mv);
@@ -218,6 +228,33 @@ mod tests {
         // Without a second gold the drop only checks: legal.
         let pos = Position::from_fen(&v, "k8/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
         assert!(pos.parse_uci("P@a8").is_ok());
+    }
+
+    #[test]
+    fn seirawan_gating() {
+        let v = Variant::builtin("seirawan").unwrap();
+        let pos = Position::start(&v);
+        let mv = pos.parse_uci("g1f3h").unwrap();
+        assert_eq!(mv.gating().map(|g| g.0), Some(6));
+        assert_eq!(pos.san(mv), "Nf3/H");
+        let after = pos.play(mv);
+        assert_eq!(
+            after.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Ehe] b KQBCDFkqbcdfg - 1 1"
+        );
+        let castle = Position::from_fen(
+            &v,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[EHeh] w KQBCDkqcdf - 4 4",
+        )
+        .unwrap();
+        let rook_gate = castle.parse_uci("h1e1h").unwrap();
+        assert_eq!(rook_gate.to_uci(&castle), "h1e1h");
+        assert_eq!(castle.san(rook_gate), "O-O/Hh1");
+        assert_eq!(
+            castle.play(rook_gate).fen(),
+            // The a1 rook keeps its gating right (`A`), as in Fairy-Stockfish.
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RKH[Ehe] b ABCDkqcdf - 5 4"
+        );
     }
 
     #[test]
