@@ -28,6 +28,8 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("xiangqi", "xiangqi", "xiangqi", "", 4),
     ("makruk", "makruk", "makruk", "", 5),
     ("shogi", "shogi", "shogi", "", 5),
+    ("seirawan", "seirawan", "seirawan", "", 5),
+    ("crazyhouse", "crazyhouse", "crazyhouse", "", 5),
     (
         "cannonhorse (cannons mRcpR + lame knights nN)",
         "cannonhorse",

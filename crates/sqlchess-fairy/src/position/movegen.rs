@@ -330,7 +330,12 @@ impl<B: Bits> State<B> {
                                 kind: MoveKind::Gate,
                                 extra: g as u8,
                             };
-                            if self.leaves_king_safe(r, mv) {
+                            // When the plain move is known legal (unpinned, no
+                            // check, no hoppers), the extra piece on `from` can
+                            // only shield the king.
+                            let known =
+                                !full && !is_royal && !r.slow_check[them] && restrict.has(to);
+                            if known || self.leaves_king_safe(r, mv) {
                                 sink.push(mv);
                             }
                         }
