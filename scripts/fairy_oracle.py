@@ -2,14 +2,18 @@
 """Oracle data for sqlchess-fairy, from Fairy-Stockfish via pyffish.
 
 Writes crates/sqlchess-fairy/tests/data/<variant>.perft: perft counts from
-the start position and from positions reached by seeded random play, for
-chess960, capablanca, grand and the custom variants of
-crates/sqlchess-fairy/tests/data/variants.ini.
+the start position and from positions reached by seeded random play, for the
+built-in variants (chess960, capablanca, caparandom, grand, makruk, xiangqi,
+shogi, crazyhouse, seirawan, gothic, embassy, janus, modern, chancellor,
+centaur, almost, amazon, knightmate, shako) and the custom variants of
+crates/sqlchess-fairy/tests/data/variants.ini (PLAN), plus a few positions
+one ply deeper (DEEP, files <name>_deep.perft).
 
 Line format:  <variant>|<fen>|<depth>:<nodes> <depth>:<nodes> ...
 The tests in crates/sqlchess-fairy/tests/oracle.rs read these files.
 
-Usage: pip install pyffish; python3 scripts/fairy_oracle.py
+Usage: pip install pyffish; python3 scripts/fairy_oracle.py [NAME ...]
+(no names: regenerate every file; about four minutes on one core).
 """
 
 import os
