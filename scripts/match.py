@@ -54,6 +54,19 @@ def elo_from_score(p):
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
+def combined_elo(results):
+    """The rating R at which the expected total score against every
+    setting, E = sum n / (1 + 10^((elo - R) / 400)), equals the points
+    scored (maximum likelihood under the logistic model), by bisection."""
+    points = sum(score * n for _, n, score in results)
+    lo, hi = -1000.0, 5000.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        expected = sum(n / (1 + 10 ** ((elo - mid) / 400)) for elo, n, _ in results)
+        lo, hi = (mid, hi) if expected < points else (lo, mid)
+    return (lo + hi) / 2
+
+
 def play_game(engines, names, opening, movetime, max_plies):
     """engines/names indexed by colour (True = White). Returns (result, game)."""
     board = chess.Board()
@@ -194,8 +207,14 @@ def main():
     print("\n| Stockfish UCI_Elo | games | +  | =  | -  | score | Elo diff (95%) | sqlchess Elo est. |")
     print("|---|---|---|---|---|---|---|---|")
     for elo, n, w, d, l, p, diff, lo, hi, _ in summary:
-        print(f"| {elo} | {n} | {w} | {d} | {l} | {100 * p:.1f}% | "
-              f"{diff:+.0f} ({lo:+.0f} .. {hi:+.0f}) | {elo + diff:.0f} |")
+        if 0 < p < 1:
+            est = f"{diff:+.0f} ({lo:+.0f} .. {hi:+.0f}) | {elo + diff:.0f}"
+        else:
+            est = "n/a (no draw or loss) | n/a" if p == 1 else "n/a (no win or draw) | n/a"
+        print(f"| {elo} | {n} | {w} | {d} | {l} | {100 * p:.1f}% | {est} |")
+    combined = combined_elo([(elo, n, p) for elo, n, _, _, _, p, *_ in summary])
+    print(f"\nsqlchess rating on Stockfish's UCI_Elo scale, all games together "
+          f"(maximum likelihood): {combined:.0f}")
     return 0
 
 

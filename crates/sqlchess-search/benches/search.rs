@@ -44,7 +44,7 @@ fn main() {
     let depth = std::env::var("SQLCHESS_BENCH_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok())
-        .unwrap_or(12);
+        .unwrap_or(14);
     let (mut nodes, mut micros) = (0u64, 0u128);
     for fen in MIDDLEGAMES {
         let pos = Position::from_fen(fen).expect("valid fen");
