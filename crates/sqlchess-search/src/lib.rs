@@ -70,7 +70,9 @@ pub struct BestMove {
 }
 
 /// Searches a standard chess (or Chess960) position given as FEN within
-/// `limits`, with a fresh 16 MB transposition table.
+/// `limits`, with a fresh 4 MB transposition table (so that equal inputs
+/// give equal answers at a fixed depth, as a deterministic SQL function
+/// must; a table reused between calls would not).
 ///
 /// # Errors
 /// [`SearchError::Fen`] if the FEN is invalid.
@@ -125,7 +127,7 @@ pub fn next_move_variant(
 }
 
 fn best_move<G: Game>(root: &G, limits: &Limits) -> BestMove {
-    let mut searcher = Searcher::<G>::new(16);
+    let mut searcher = Searcher::<G>::new(4);
     let r = searcher.search(root, &[], limits, |_| {});
     let mut pv = Vec::with_capacity(r.pv.len());
     let mut p = root.clone();

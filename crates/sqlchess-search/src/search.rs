@@ -155,7 +155,7 @@ impl<M> SearchResult<M> {
 /// ```
 /// use sqlchess_core::Position;
 /// use sqlchess_search::{Limits, Searcher, Score};
-/// // White mates in one: Qh5xf7#? No — a back-rank mate, Re8#.
+/// // A back-rank mate in one: Re8#.
 /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
 /// let mut searcher = Searcher::<Position>::new(16);
 /// let result = searcher.search(&pos, &[], &Limits::depth(2), |_| {});
