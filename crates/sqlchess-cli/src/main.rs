@@ -41,6 +41,12 @@ enum Command {
     Selfplay(cmd::selfplay::Args),
     /// Speak the UCI protocol on standard input and output.
     Uci(cmd::uci::Args),
+    /// Puzzles: non-attacking placements (`place`) and leaper tours (`tour`).
+    Puzzle(cmd::puzzle::Args),
+    /// Draw a position as SVG or as a Unicode text board.
+    Render(cmd::render::Args),
+    /// Play a game against the engine in the terminal.
+    Play(cmd::play::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -55,6 +61,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bestmove(args) => cmd::bestmove::run(args, &mut out)?,
         Command::Selfplay(args) => cmd::selfplay::run(args, &mut out)?,
         Command::Uci(args) => cmd::uci::run(args, &mut out)?,
+        Command::Puzzle(args) => cmd::puzzle::run(args, &mut out)?,
+        Command::Render(args) => cmd::render::run(args, &mut out)?,
+        Command::Play(args) => cmd::play::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(code)
