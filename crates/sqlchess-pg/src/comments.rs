@@ -73,6 +73,10 @@ COMMENT ON FUNCTION valid_moves(chessgame) IS 'valid_moves(game): pgChess''s set
 COMMENT ON FUNCTION next_move(text, integer, text) IS 'next_move(fen, depth [, variant]): the best move in UCI by alpha-beta search to depth 1..32; NULL if the game is over';
 COMMENT ON FUNCTION next_move(chessgame, integer) IS 'next_move(game [, depth 4]): the best move by alpha-beta search to depth 1..32; NULL if the game is over';
 
+COMMENT ON FUNCTION board_svg(text) IS 'board_svg(fen): the board as an SVG picture (any variant''s board field, up to 16x16)';
+COMMENT ON FUNCTION board_svg(chessgame) IS 'board_svg(game): the board as an SVG picture';
+COMMENT ON FUNCTION board_text(text) IS 'board_text(fen): the board as Unicode text, ranks on the left and files below';
+COMMENT ON FUNCTION board_text(chessgame) IS 'board_text(game): the board as Unicode text, ranks on the left and files below';
 COMMENT ON FUNCTION pieces() IS 'pieces(): the built-in pieces, name and notation (Betza or Parlett)';
 COMMENT ON FUNCTION piece_geometry(text, integer, integer) IS 'piece_geometry(piece_or_notation [, width, height]): a piece''s moves on an empty board up to 16x16, with the squares each passes over';
 "#,

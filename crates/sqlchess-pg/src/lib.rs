@@ -4,7 +4,7 @@
 //! the SQL functions of the embedded engine over both FEN text and
 //! `chessgame` (`legal_moves`, `apply_move`, `validate_move`, `is_check`,
 //! `is_checkmate`, `is_stalemate`, `game_status`, `perft`, `next_move`,
-//! `evaluate`, `zobrist`, `pack_position`, `unpack_position`,
+//! `evaluate`, `zobrist`, `pack_position`, `unpack_position`, `board_svg`,
 //! `piece_geometry`), pgChess's names (`valid_moves`,
 //! `is_king_under_attack`, `apply_move(move, game)`, `next_move(game)`),
 //! and the tables `board`, `all_moves`, `piece_moves`, `piece_path`.
@@ -20,6 +20,7 @@ pub mod error;
 mod functions;
 pub mod game;
 mod moves;
+mod render;
 mod search;
 mod set_search;
 mod tables;

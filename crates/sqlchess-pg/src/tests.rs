@@ -497,3 +497,17 @@ fn every_function_is_documented_and_marked() {
          JOIN pg_extension e ON d.refobjid = e.oid WHERE e.extname = 'sqlchess'"
     ) > 60);
 }
+
+#[pg_test]
+fn pictures() {
+    let svg = text(&format!("SELECT board_svg('{START}')"));
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert!(svg.contains("</svg>"));
+    assert_eq!(svg, text("SELECT board_svg(start_position())"));
+    assert!(text("SELECT board_svg(start_position('xiangqi'))").contains("</svg>"));
+    let board = text("SELECT board_text(start_position())");
+    assert_eq!(board, text(&format!("SELECT board_text('{START}')")));
+    assert!(board.lines().count() >= 8, "{board}");
+    expect_error("SELECT board_svg('8/8/9/8 w - - 0 1')", "22P02: ");
+    assert_eq!(one::<String>("SELECT board_svg(NULL::chessgame)"), None);
+}

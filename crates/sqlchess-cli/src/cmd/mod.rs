@@ -7,7 +7,7 @@ pub mod pieces;
 pub mod play;
 pub mod puzzle;
 pub mod render;
-pub mod sql;
 pub mod selfplay;
+pub mod sql;
 pub mod uci;
 pub mod variants;

@@ -110,10 +110,11 @@ fn spinner(message: String) -> ProgressBar {
 /// How pieces of the puzzle are drawn: the standard glyph for the six, a
 /// lettered disc for the rest.
 fn glyph(piece: &str) -> PieceGlyph {
+    let text = piece.trim();
     let name = catalogue()
-        .find(|(n, _)| n.eq_ignore_ascii_case(piece.trim()))
-        .map_or(piece, |(n, _)| n);
-    let letter = piece
+        .find(|(n, notation)| n.eq_ignore_ascii_case(text) || *notation == text)
+        .map_or(text, |(n, _)| n);
+    let letter = text
         .chars()
         .find(|c| c.is_ascii_alphabetic())
         .unwrap_or('?');

@@ -1,0 +1,36 @@
+//! Pictures: `board_svg` (an SVG document) and `board_text` (Unicode text,
+//! for psql) from sqlchess-render.
+
+use pgrx::prelude::*;
+use sqlchess_render::Diagram;
+
+use crate::error::{invalid_text, SqlResult};
+use crate::game::Game;
+use crate::types::ChessGame;
+
+fn diagram(game: &Game) -> Diagram {
+    match game {
+        Game::Chess(p) => Diagram::from_chess(p),
+        Game::Fairy(p) => Diagram::from_fairy(p),
+    }
+}
+
+#[pg_extern(immutable, parallel_safe, strict, name = "board_svg")]
+fn board_svg_fen(fen: &str) -> SqlResult<String> {
+    sqlchess_render::board_svg(fen).map_err(invalid_text)
+}
+
+#[pg_extern(immutable, parallel_safe, strict, name = "board_svg")]
+fn board_svg_game(game: ChessGame) -> SqlResult<String> {
+    Ok(diagram(&game.game()?).svg())
+}
+
+#[pg_extern(immutable, parallel_safe, strict, name = "board_text")]
+fn board_text_fen(fen: &str) -> SqlResult<String> {
+    sqlchess_render::board_text(fen).map_err(invalid_text)
+}
+
+#[pg_extern(immutable, parallel_safe, strict, name = "board_text")]
+fn board_text_game(game: ChessGame) -> SqlResult<String> {
+    Ok(diagram(&game.game()?).text())
+}

@@ -1,0 +1,133 @@
+//! docs/puzzles.md's SQL, executed: every fenced `sql` block runs on one
+//! connection, in order, and its output (as `sqlchess sql` prints it on a
+//! terminal, or `error: <message>`) must equal the fenced `text` block
+//! right after it. The same harness as `tests/docs.rs`.
+//!
+//! `SQLCHESS_BLESS=1 cargo test -p sqlchess-sqlite --test puzzles_doc`
+//! rewrites the output blocks instead; review the diff before committing.
+
+use std::path::PathBuf;
+
+use sqlchess_sqlite::{open_in_memory, run, Format};
+
+struct Example {
+    sql: String,
+    body: std::ops::Range<usize>,
+    expected: String,
+}
+
+fn examples(lines: &[&str]) -> Vec<Example> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim_end() != "```sql" {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let end = (start..lines.len())
+            .find(|&j| lines[j].trim_end() == "```")
+            .expect("unclosed sql block");
+        let sql = lines[start..end].join("\n");
+        let mut j = end + 1;
+        while j < lines.len() && lines[j].trim().is_empty() {
+            j += 1;
+        }
+        assert_eq!(
+            lines.get(j).map(|l| l.trim_end()),
+            Some("```text"),
+            "sql block ending on line {} has no text block after it",
+            end + 1
+        );
+        let body_start = j + 1;
+        let body_end = (body_start..lines.len())
+            .find(|&k| lines[k].trim_end() == "```")
+            .expect("unclosed text block");
+        let expected = lines[body_start..body_end]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.push(Example {
+            sql,
+            body: body_start..body_end,
+            expected,
+        });
+        i = body_end + 1;
+    }
+    out
+}
+
+#[test]
+fn puzzles_md() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/puzzles.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    let examples = examples(&lines);
+    assert!(examples.len() >= 4, "docs/puzzles.md lost its SQL examples");
+    let conn = open_in_memory().unwrap();
+    let bless = std::env::var_os("SQLCHESS_BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut actual_outputs = Vec::new();
+    for ex in &examples {
+        let mut buf = Vec::new();
+        let actual = match run(&conn, &ex.sql, Format::Table, &mut buf) {
+            Ok(()) => String::from_utf8(buf).unwrap(),
+            Err(err) => format!("error: {err}\n"),
+        };
+        if actual != ex.expected {
+            failures.push(format!(
+                "docs/puzzles.md, output block at line {}:\n--- sql\n{}\n--- expected\n{}--- actual\n{}",
+                ex.body.start, ex.sql, ex.expected, actual
+            ));
+        }
+        actual_outputs.push(actual);
+    }
+    if bless {
+        let mut new = Vec::new();
+        let mut next = 0;
+        for (ex, actual) in examples.iter().zip(&actual_outputs) {
+            new.extend(lines[next..ex.body.start].iter().map(|l| l.to_string()));
+            new.extend(actual.lines().map(str::to_owned));
+            next = ex.body.end;
+        }
+        new.extend(lines[next..].iter().map(|l| l.to_string()));
+        std::fs::write(&path, new.join("\n") + "\n").unwrap();
+        return;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The figures the document states, asserted here independently of its
+/// output blocks: 92 solutions for eight queens, 724 for ten.
+#[test]
+fn queens_in_sql() {
+    let conn = open_in_memory().unwrap();
+    let count = |piece: &str, n: u32| -> i64 {
+        conn.execute_batch(&format!(
+            "DROP TABLE IF EXISTS temp.g; DROP TABLE IF EXISTS temp.c;
+             CREATE TEMP TABLE g AS SELECT * FROM piece_geometry('{piece}', {n}, {n});
+             CREATE TEMP TABLE c AS SELECT from_square AS a, to_square AS b FROM g
+               UNION SELECT to_square, from_square FROM g;
+             CREATE INDEX c_b ON c(b, a);"
+        ))
+        .unwrap();
+        conn.query_row(
+            &format!(
+                "WITH RECURSIVE s AS (SELECT DISTINCT from_square AS square, y FROM g),
+                 place(rank, squares) AS (
+                   SELECT 0, ' ' UNION ALL
+                   SELECT p.rank + 1, p.squares || s.square || ' '
+                   FROM place p JOIN s ON s.y = p.rank + 1
+                   WHERE NOT EXISTS (SELECT 1 FROM c WHERE c.b = s.square
+                     AND instr(p.squares, ' ' || c.a || ' ') > 0))
+                 SELECT count(*) FROM place WHERE rank = {n}"
+            ),
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(count("queen", 8), 92);
+    assert_eq!(count("queen", 6), 4);
+    assert_eq!(count("rook", 5), 120);
+}
