@@ -2,22 +2,23 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod any;
 mod chess;
 pub mod eval;
 pub mod fairy;
 mod game;
+pub mod minimax;
 mod search;
 pub mod selfplay;
 pub mod tictactoe;
 pub mod tt;
 pub mod uci;
 
+pub use any::AnyPosition;
 pub use game::{Game, Outcome, HISTORY_SIZE};
 pub use search::{Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};
 
-use sqlchess_core::{CastlingMode, FenError, Position};
-
-use crate::fairy::FairyGame;
+use sqlchess_core::{FenError, Position};
 
 /// The errors of the convenience functions.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -98,32 +99,11 @@ pub fn next_move_variant(
     fen: Option<&str>,
     limits: &Limits,
 ) -> Result<BestMove, SearchError> {
-    if CORE_VARIANTS.contains(&variant) {
-        let mode = if variant == "chess" {
-            CastlingMode::Standard
-        } else {
-            CastlingMode::Chess960
-        };
-        let text = fen.unwrap_or(sqlchess_core::START_FEN);
-        let pos = Position::from_fen_with_mode(text, mode).map_err(|source| SearchError::Fen {
-            fen: text.to_owned(),
-            source,
-        })?;
-        return Ok(best_move(&pos, limits));
-    }
-    let v = fairy::variant(variant).map_err(|source| SearchError::Variant {
-        name: variant.to_owned(),
-        source,
-    })?;
-    let game = match fen {
-        Some(text) => FairyGame::from_fen(&v, text).map_err(|source| SearchError::FairyFen {
-            variant: variant.to_owned(),
-            fen: text.to_owned(),
-            source,
-        })?,
-        None => FairyGame::start(&v),
+    let pos = match fen {
+        Some(text) => AnyPosition::from_fen(text, variant)?,
+        None => AnyPosition::start(variant)?,
     };
-    Ok(best_move(&game, limits))
+    Ok(pos.next_move(limits))
 }
 
 fn best_move<G: Game>(root: &G, limits: &Limits) -> BestMove {

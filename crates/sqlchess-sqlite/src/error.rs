@@ -11,6 +11,14 @@ pub enum SqlChessError {
         /// The depth given.
         depth: i64,
     },
+    /// `next_move` was given a depth outside 1..=`max`.
+    #[error("next_move depth must be 1 to {max}, got {depth}")]
+    SearchDepth {
+        /// The depth given.
+        depth: i64,
+        /// The deepest accepted.
+        max: i64,
+    },
     /// `legal_moves` was given a variant no rules crate knows.
     #[error("unknown variant {name:?}")]
     UnknownVariant {

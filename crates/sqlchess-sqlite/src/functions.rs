@@ -83,7 +83,7 @@ fn zobrist(ctx: &Context<'_>) -> Result<Option<i64>> {
 
 type ScalarFn<T> = fn(&Context<'_>) -> Result<T>;
 
-fn add<T: rusqlite::functions::SqlFnOutput + 'static>(
+pub(crate) fn add<T: rusqlite::functions::SqlFnOutput + 'static>(
     conn: &Connection,
     name: &str,
     n_arg: i32,

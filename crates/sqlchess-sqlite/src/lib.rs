@@ -4,6 +4,7 @@
 
 mod error;
 mod functions;
+mod game;
 pub mod output;
 mod tables;
 #[allow(unsafe_code)] // rusqlite's VTab traits are unsafe to implement; nowhere else.
@@ -20,7 +21,9 @@ use rusqlite::Connection;
 
 /// Registers every sqlchess table and function on `conn`: the scalar
 /// functions (`apply_move`, `validate_move`, `is_check`, `is_checkmate`,
-/// `is_stalemate`, `game_status`, `perft`, `zobrist`), the temporary tables
+/// `is_stalemate`, `game_status`, `perft`, `zobrist`, `next_move`,
+/// `evaluate`, `pack_position`, `unpack_position`, `without_clocks`,
+/// `white_to_move`, `board_svg`, `board_text`), the temporary tables
 /// (`board`, `all_moves`, `piece_moves`, `piece_path`) and the eponymous
 /// table-valued functions (`legal_moves`, `piece_geometry`).
 ///
@@ -39,6 +42,7 @@ use rusqlite::Connection;
 /// Any SQLite error while creating the functions, modules or tables.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     functions::register(conn)?;
+    game::register(conn)?;
     vtab::register(conn)?;
     tables::register(conn)
 }
