@@ -65,6 +65,48 @@ fn place_lists_boards() {
 }
 
 #[test]
+fn pictures_of_puzzles_and_the_largest_board() {
+    let dir = std::env::temp_dir().join(format!("sqlchess-puzzle-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 128 knights fit on 16x16 (one colour); the board is drawn.
+    let file = dir.join("knights.svg");
+    let out = sqlchess(&[
+        "puzzle",
+        "place",
+        "--piece",
+        "knight",
+        "--board",
+        "16x16",
+        "--max",
+        "--first",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "128");
+    assert_eq!(stdout(&out).matches('♘').count(), 128);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"piece\"").count(), 128);
+    // A tour as numbered squares and a path.
+    let file = dir.join("tour.svg");
+    let out = sqlchess(&[
+        "puzzle",
+        "tour",
+        "--piece",
+        "zebra",
+        "--board",
+        "16x16",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out).split(' ').count(), 256);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("class=\"path\"") && svg.contains(">256</text>"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn place_errors() {
     let out = sqlchess(&["puzzle", "place", "--piece", "dragon"]);
     assert!(!out.status.success());

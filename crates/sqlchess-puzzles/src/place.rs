@@ -180,15 +180,19 @@ impl Placement {
     /// with one such placement.
     pub fn maximum(&self) -> (usize, Vec<FairySquare>) {
         if self.rules.is_monotone() {
-            let mut total = 0;
+            let mut witness = Vec::new();
             for comp in self.components() {
-                total += match self.profile_order(&comp) {
-                    Some(order) => profile_max(&order.0, &order.1),
+                let found = match self.profile_order(&comp) {
+                    Some(order) => {
+                        let m = profile_max(&order.0, &order.1);
+                        self.first_within(&comp, m)
+                    }
                     None => self.max_component(&comp),
                 };
+                witness.extend(found);
             }
-            let witness = self.first(total).ok().flatten().unwrap_or_default();
-            return (total, witness);
+            witness.sort_unstable();
+            return (witness.len(), witness.into_iter().map(sq).collect());
         }
         // Hoppers and friends: the largest k with a solution, found by
         // exhausting k + 1.
@@ -519,45 +523,154 @@ impl Placement {
         Some((order, back))
     }
 
-    /// Branch and bound for the largest independent set of one component,
-    /// bounded by a cover of the component with cliques.
-    fn max_component(&self, comp: &[usize]) -> usize {
-        let mut cliques: Vec<(Bb256, Vec<usize>)> = Vec::new();
-        for &s in comp {
-            match cliques
-                .iter_mut()
-                .find(|(_, members)| members.iter().all(|&m| self.rules.conflicts(s).has(m)))
-            {
-                Some((set, members)) => {
-                    set.set(s);
-                    members.push(s);
-                }
-                None => cliques.push((Bb256::from_index(s), vec![s])),
-            }
-        }
-        let cliques: Vec<Bb256> = cliques.into_iter().map(|(b, _)| b).collect();
+    /// The first placement of `k` pieces within one component (which has
+    /// one: `k` is its maximum).
+    fn first_within(&self, comp: &[usize], k: usize) -> Vec<usize> {
         let mut mask = Bb256::EMPTY;
         for &s in comp {
             mask.set(s);
         }
-        let mut best = 0;
-        self.bb(mask, 0, &cliques, &mut best);
+        let mut found = Vec::new();
+        let _ = SquareSearch::new(&self.rules, k).run(mask, &mut |placed: &[usize]| {
+            found = placed.to_vec();
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// The largest independent set of one component: by König's theorem
+    /// (squares less a maximum matching) when the conflict graph is
+    /// bipartite, as for knights, zebras, giraffes and antelopes; by branch
+    /// and bound otherwise.
+    fn max_component(&self, comp: &[usize]) -> Vec<usize> {
+        let mut mask = Bb256::EMPTY;
+        for &s in comp {
+            mask.set(s);
+        }
+        if let Some(side) = self.two_colouring(comp, mask) {
+            return self.max_bipartite(comp, mask, side);
+        }
+        let mut best = Vec::new();
+        self.bb(mask, &mut Vec::new(), &mut best);
         best
     }
 
-    fn bb(&self, avail: Bb256, placed: usize, cliques: &[Bb256], best: &mut usize) {
-        if avail.is_empty() {
-            *best = (*best).max(placed);
-            return;
+    /// One side of a 2-colouring of the component's conflict graph, if it
+    /// has one.
+    fn two_colouring(&self, comp: &[usize], mask: Bb256) -> Option<Bb256> {
+        let (mut side, mut seen) = (Bb256::EMPTY, Bb256::EMPTY);
+        let mut stack = vec![*comp.first()?];
+        seen.set(stack[0]);
+        side.set(stack[0]);
+        while let Some(a) = stack.pop() {
+            let a_side = side.has(a);
+            for b in (self.rules.conflicts(a) & mask).iter() {
+                if seen.has(b) {
+                    if side.has(b) == a_side {
+                        return None;
+                    }
+                    continue;
+                }
+                seen.set(b);
+                if !a_side {
+                    side.set(b);
+                }
+                stack.push(b);
+            }
         }
-        let bound = placed + cliques.iter().filter(|c| c.intersects(&avail)).count();
-        if bound <= *best {
-            return;
+        Some(side)
+    }
+
+    /// König: a maximum matching between `left` and the rest of the
+    /// component by augmenting paths; the squares of `left` reachable from
+    /// unmatched ones by alternating paths, with the other side's squares
+    /// not reachable, are a largest independent set.
+    fn max_bipartite(&self, comp: &[usize], mask: Bb256, left: Bb256) -> Vec<usize> {
+        let right = mask & !left;
+        let mut mate = [usize::MAX; 256];
+        for u in left.iter() {
+            let mut visited = Bb256::EMPTY;
+            self.augment(u, right, &mut mate, &mut visited);
         }
+        // Alternating reachability from the unmatched squares of `left`.
+        let mut reached = Bb256::EMPTY;
+        let mut stack: Vec<usize> = left.iter().filter(|&u| mate[u] == usize::MAX).collect();
+        for &u in &stack {
+            reached.set(u);
+        }
+        while let Some(u) = stack.pop() {
+            for v in (self.rules.conflicts(u) & right & !reached).iter() {
+                reached.set(v);
+                let w = mate[v];
+                if w != usize::MAX && !reached.has(w) {
+                    reached.set(w);
+                    stack.push(w);
+                }
+            }
+        }
+        comp.iter()
+            .copied()
+            .filter(|&s| left.has(s) == reached.has(s))
+            .collect()
+    }
+
+    /// Kuhn's augmenting path from `u`; `mate[v]` is the left square matched
+    /// to the right square `v`, and `mate[u]` the right square matched to a
+    /// left square `u`.
+    fn augment(
+        &self,
+        u: usize,
+        right: Bb256,
+        mate: &mut [usize; 256],
+        visited: &mut Bb256,
+    ) -> bool {
+        for v in (self.rules.conflicts(u) & right & !*visited).iter() {
+            visited.set(v);
+            if mate[v] == usize::MAX || self.augment(mate[v], right, mate, visited) {
+                mate[v] = u;
+                mate[u] = v;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Branch and bound for a largest independent set within `avail`
+    /// extending `placed`: the squares are covered greedily by cliques of
+    /// the conflict graph (at most one piece in each), and tried from the
+    /// last clique back, so that the number of cliques up to a square
+    /// bounds what it can still add (the maximum-clique algorithm of Tomita
+    /// and Seki, on the complement).
+    fn bb(&self, avail: Bb256, placed: &mut Vec<usize>, best: &mut Vec<usize>) {
+        let mut order: Vec<(usize, usize)> = Vec::with_capacity(avail.count() as usize);
         let mut rest = avail;
-        let Some(s) = rest.pop_lsb() else { return };
-        self.bb(rest & !self.rules.conflicts(s), placed + 1, cliques, best);
-        self.bb(rest, placed, cliques, best);
+        let mut cliques = 0;
+        while !rest.is_empty() {
+            cliques += 1;
+            let mut candidates = rest;
+            while let Some(s) = candidates.pop_lsb() {
+                order.push((s, cliques));
+                rest.clear(s);
+                candidates &= self.rules.conflicts(s);
+            }
+        }
+        let mut avail = avail;
+        for &(s, bound) in order.iter().rev() {
+            if placed.len() + bound <= best.len() {
+                return;
+            }
+            avail.clear(s);
+            placed.push(s);
+            let next = avail & !self.rules.conflicts(s);
+            if next.is_empty() {
+                if placed.len() > best.len() {
+                    best.clone_from(placed);
+                }
+            } else {
+                self.bb(next, placed, best);
+            }
+            placed.pop();
+        }
     }
 }
 
@@ -768,5 +881,36 @@ mod tests {
         let p = Placement::parse("K", BoardSize::new(2, 2).unwrap()).unwrap();
         assert!(matches!(p.count(5), Err(PuzzleError::Count { .. })));
         assert_eq!(p.count(0).unwrap(), 1);
+    }
+
+    /// The three ways to a component's maximum agree: König's matching,
+    /// branch and bound, and the profile dynamic programming.
+    #[test]
+    fn maxima_agree() {
+        for piece in [
+            "N", "zebra", "giraffe", "antelope", "K", "camel", "fD", "NC",
+        ] {
+            for (w, h) in [(3, 3), (4, 4), (5, 4), (6, 6), (7, 5), (8, 8)] {
+                let p = Placement::parse(piece, BoardSize::new(w, h).unwrap()).unwrap();
+                for comp in p.components() {
+                    let mut mask = Bb256::EMPTY;
+                    for &s in &comp {
+                        mask.set(s);
+                    }
+                    let mut by_bb = Vec::new();
+                    p.bb(mask, &mut Vec::new(), &mut by_bb);
+                    let found = p.max_component(&comp);
+                    assert_eq!(found.len(), by_bb.len(), "{piece} {w}x{h}");
+                    let mut set = Bb256::EMPTY;
+                    for &s in &found {
+                        assert!(!p.rules.conflicts(s).intersects(&set), "{piece}");
+                        set.set(s);
+                    }
+                    if let Some((order, back)) = p.profile_order(&comp) {
+                        assert_eq!(profile_max(&order, &back), found.len(), "{piece}");
+                    }
+                }
+            }
+        }
     }
 }

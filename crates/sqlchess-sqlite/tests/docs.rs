@@ -1,7 +1,8 @@
 //! The documents' SQL examples, executed: every fenced `sql` block of
-//! `docs/sets.md` and `docs/sql.md` runs on one connection per document,
-//! in order, and its output (as `sqlchess sql` prints it on a terminal, or
-//! `error: <message>`) must equal the fenced `text` block right after it.
+//! `docs/sets.md`, `docs/sql.md` and `docs/puzzles.md` runs on one
+//! connection per document, in order, and its output (as `sqlchess sql`
+//! prints it on a terminal, or `error: <message>`) must equal the fenced
+//! `text` block right after it.
 //!
 //! `SQLCHESS_BLESS=1 cargo test -p sqlchess-sqlite --test docs` rewrites the
 //! output blocks instead; review the diff before committing it.
@@ -59,14 +60,19 @@ fn examples(lines: &[&str]) -> Vec<Example> {
     out
 }
 
-fn check(doc: &str) {
+/// Runs `docs/<doc>`, which must hold at least `at_least` examples.
+fn check(doc: &str, at_least: usize) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../docs")
         .join(doc);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let lines: Vec<&str> = text.lines().collect();
     let examples = examples(&lines);
-    assert!(!examples.is_empty(), "{doc} has no examples");
+    assert!(
+        examples.len() >= at_least,
+        "{doc} has {} SQL examples, expected at least {at_least}",
+        examples.len()
+    );
     let conn = open_in_memory().unwrap();
     let bless = std::env::var_os("SQLCHESS_BLESS").is_some();
     let mut failures = Vec::new();
@@ -102,12 +108,52 @@ fn check(doc: &str) {
 
 #[test]
 fn sets_md() {
-    check("sets.md");
+    check("sets.md", 1);
 }
 
 #[test]
 fn sql_md() {
-    check("sql.md");
+    check("sql.md", 1);
+}
+
+#[test]
+fn puzzles_md() {
+    check("puzzles.md", 4);
+}
+
+/// The figures the document states, asserted here independently of its
+/// output blocks: 92 solutions for eight queens, 4 for six, 5! rooks on 5x5.
+#[test]
+fn queens_in_sql() {
+    let conn = open_in_memory().unwrap();
+    let count = |piece: &str, n: u32| -> i64 {
+        conn.execute_batch(&format!(
+            "DROP TABLE IF EXISTS temp.g; DROP TABLE IF EXISTS temp.c;
+             CREATE TEMP TABLE g AS SELECT * FROM piece_geometry('{piece}', {n}, {n});
+             CREATE TEMP TABLE c AS SELECT from_square AS a, to_square AS b FROM g
+               UNION SELECT to_square, from_square FROM g;
+             CREATE INDEX c_b ON c(b, a);"
+        ))
+        .unwrap();
+        conn.query_row(
+            &format!(
+                "WITH RECURSIVE s AS (SELECT DISTINCT from_square AS square, y FROM g),
+                 place(rank, squares) AS (
+                   SELECT 0, ' ' UNION ALL
+                   SELECT p.rank + 1, p.squares || s.square || ' '
+                   FROM place p JOIN s ON s.y = p.rank + 1
+                   WHERE NOT EXISTS (SELECT 1 FROM c WHERE c.b = s.square
+                     AND instr(p.squares, ' ' || c.a || ' ') > 0))
+                 SELECT count(*) FROM place WHERE rank = {n}"
+            ),
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(count("queen", 8), 92);
+    assert_eq!(count("queen", 6), 4);
+    assert_eq!(count("rook", 5), 120);
 }
 
 /// The tutorials' figures, written here independently of the document.

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sqlchess_fairy::{catalogue, FairySquare, PieceDef};
+use sqlchess_puzzles::check::{check_placement, check_tour};
 use sqlchess_puzzles::{BoardSize, Placement, TourProblem};
 use sqlchess_render::{Diagram, DiagramPiece, PieceGlyph};
 
@@ -155,6 +156,7 @@ fn place(a: PlaceArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         let bar = spinner(format!("largest placement of {} on {board}", a.piece));
         let (max, witness) = puzzle.maximum();
         bar.finish_and_clear();
+        check_placement(&def, board, &witness).context("internal error: bad placement")?;
         if a.first {
             write!(
                 out,
@@ -176,6 +178,7 @@ fn place(a: PlaceArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         let Some(squares) = found else {
             anyhow::bail!("no placement of {k} non-attacking {} on {board}", a.piece);
         };
+        check_placement(&def, board, &squares).context("internal error: bad placement")?;
         let d = placement_diagram(board, &a.piece, &squares)?;
         if let Some(path) = &a.svg {
             write_svg(path, &d)?;
@@ -267,6 +270,9 @@ fn tour(a: TourArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let kind = if a.closed { "closed tour" } else { "tour" };
     match outcome.result {
         Ok(squares) => {
+            // Every tour printed is checked step by step first.
+            check_tour(&def, board, &holes, a.closed, &squares)
+                .context("internal error: bad tour")?;
             let mut d = Diagram::empty(board.width() as usize, board.height() as usize)?;
             for &h in &holes {
                 d.hole(h)?;
