@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# CI for the PostgreSQL extension (crates/sqlchess-pg): on Debian 12, installs
+# PostgreSQL 15 with its server headers, libclang and cargo-pgrx 0.18.1 when
+# they are missing, then runs the extension's tests against a real server.
+#
+# Runs as root, or as a user with sudo. Each step is skipped when its result
+# is already present, so a second run only builds and tests.
+#
+# Environment:
+#   PG_TEST_DIR   where the test cluster lives (default /tmp/sqlchess-pg-test),
+#                 owned by the postgres user.
+#   CARGO_TARGET_DIR  build directory (default <repo>/target/pg).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+
+export CARGO_TERM_COLOR=never
+PGRX_VERSION=0.18.1
+PG_MAJOR=15
+PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+PG_TEST_DIR=${PG_TEST_DIR:-/tmp/sqlchess-pg-test}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$REPO/target/pg}
+
+section() {
+    echo
+    echo "== $* ($(date -u +%H:%M:%S))"
+}
+elapsed() {
+    echo "-- $1 took $(($(date +%s) - $2)) s"
+}
+
+# `cargo pgrx test` installs the extension into PostgreSQL's own directories
+# and starts the server as the postgres user: both need root.
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    SUDO=(sudo -n)
+else
+    echo "ci-pg.sh: needs root, or sudo without a password, to install Debian" >&2
+    echo "packages, write into /usr/lib/postgresql and run the server as postgres." >&2
+    exit 2
+fi
+
+section "Debian packages"
+t=$(date +%s)
+# sudo: pgrx-tests runs initdb and the server with `sudo -u postgres`.
+PACKAGES=(postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR libclang-dev clang pkg-config sudo)
+missing=()
+for p in "${PACKAGES[@]}"; do
+    if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then
+        missing+=("$p")
+    fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+    echo "all present: ${PACKAGES[*]}"
+fi
+elapsed "packages" "$t"
+
+section "cargo-pgrx $PGRX_VERSION"
+t=$(date +%s)
+if cargo pgrx --version 2>/dev/null | grep -q " $PGRX_VERSION\$"; then
+    echo "present: $(cargo pgrx --version)"
+else
+    cargo install cargo-pgrx --version "$PGRX_VERSION" --locked
+fi
+elapsed "cargo-pgrx" "$t"
+
+section "cargo pgrx init --pg$PG_MAJOR $PG_CONFIG"
+t=$(date +%s)
+PGRX_HOME=${PGRX_HOME:-$HOME/.pgrx}
+if [ -f "$PGRX_HOME/config.toml" ] && grep -q "^pg$PG_MAJOR *=" "$PGRX_HOME/config.toml"; then
+    echo "present in $PGRX_HOME/config.toml"
+else
+    cargo pgrx init --pg$PG_MAJOR "$PG_CONFIG"
+fi
+elapsed "pgrx init" "$t"
+
+section "test cluster directory $PG_TEST_DIR"
+# pgrx-tests creates <dir>/15-<pid> as the postgres user (--runas), runs
+# initdb and the server there, and removes it afterwards: <dir> must be
+# writable by postgres, and every directory above it searchable.
+"${SUDO[@]}" mkdir -p "$PG_TEST_DIR"
+"${SUDO[@]}" rm -rf "$PG_TEST_DIR"/"$PG_MAJOR"-*
+"${SUDO[@]}" chown postgres:postgres "$PG_TEST_DIR"
+"${SUDO[@]}" chmod 0755 "$PG_TEST_DIR"
+
+section "cargo pgrx test pg$PG_MAJOR (crates/sqlchess-pg)"
+t=$(date +%s)
+cd "$REPO/crates/sqlchess-pg"
+# `cargo pgrx test` builds twice: the test harness (`cargo test`), then the
+# extension it installs (`cargo build --lib` with `--config` rustflags
+# -Wl,--no-gc-sections). The same flags for both through RUSTFLAGS, which
+# takes precedence over --config, let the second build reuse the first's
+# dependencies instead of compiling all of them again.
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C link-arg=-Wl,--no-gc-sections"
+if [ "$(id -u)" -eq 0 ]; then
+    cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
+else
+    # cargo-pgrx writes the extension into PostgreSQL's directories: run it as
+    # root with this user's toolchain.
+    "${SUDO[@]}" env "PATH=$PATH" "HOME=$HOME" "CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}" \
+        "RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}" "CARGO_TARGET_DIR=$CARGO_TARGET_DIR" \
+        "RUSTFLAGS=$RUSTFLAGS" "PGRX_HOME=$PGRX_HOME" CARGO_TERM_COLOR=never \
+        cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
+fi
+elapsed "pgrx test" "$t"
+
+section "psql scripts against the installed extension"
+# `cargo pgrx test` left its build of the extension installed in
+# PostgreSQL's directories: run the shipped psql scripts on a fresh cluster.
+t=$(date +%s)
+cd "$REPO"
+# shellcheck source=scripts/lib-pg.sh
+. scripts/lib-pg.sh
+PSQL_DIR=$PG_TEST_DIR/psql
+pg_cluster_stop "$PSQL_DIR"
+"${SUDO[@]}" rm -rf "$PSQL_DIR"
+pg_cluster_start "$PSQL_DIR" 5497
+"${SUDO[@]}" cp crates/sqlchess-pg/sql/*.sql crates/sqlchess-pg/examples/*.sql "$PSQL_DIR/"
+"${PSQL[@]}" -c "CREATE EXTENSION sqlchess"
+check() { # name expected actual
+    if [ "$2" = "$3" ]; then echo "ok   $1: $3"; else echo "FAIL $1: expected $2, got $3" >&2; exit 1; fi
+}
+KIWIPETE='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+for spec in "start:3:8902" "kiwipete:3:97862"; do
+    IFS=: read -r name depth nodes <<<"$spec"
+    fen=$([ "$name" = kiwipete ] && echo "$KIWIPETE" || echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
+    got=$("${PSQL[@]}" -A -t -F ' ' -v fen="$fen" -v depth="$depth" -f "$PSQL_DIR/set_perft.sql" | tail -1 | awk '{print $3}')
+    check "sql/set_perft.sql $name depth $depth" "$nodes" "$got"
+    got=$("${PSQL[@]}" -A -t -c "SELECT perft('$fen'::chessgame, $depth)")
+    check "perft($name, $depth)" "$nodes" "$got"
+done
+got=$("${PSQL[@]}" -A -t -F ' ' -v fen='7k/6pp/8/8/8/8/8/R3K3 w - - 0 1' -v depth=3 \
+    -f "$PSQL_DIR/set_search.sql" | tail -1 | awk '{print $1}')
+check "sql/set_search.sql mate in one" a1a8 "$got"
+result=$("${PSQL[@]}" -v depth=2 -f "$PSQL_DIR/selfplay.sql" | tail -1)
+case "$result" in
+    1-0 | 0-1 | 1/2-1/2) echo "ok   examples/selfplay.sql at depth 2: $result" ;;
+    *) echo "FAIL examples/selfplay.sql: last line $result" >&2; exit 1 ;;
+esac
+pg_cluster_stop "$PSQL_DIR"
+elapsed "psql scripts" "$t"
+
+section "ci-pg.sh: ok"
