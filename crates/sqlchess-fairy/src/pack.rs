@@ -5,17 +5,26 @@
 //!
 //! Layout:
 //! - byte 0: `(width - 1) | (height - 1) << 4`;
-//! - the board, square by square from a1 along each rank, rank 1 first:
-//!   a byte `0x00..=0x7f` is a piece, bit 6 set for
-//!   Black and bits 0–5 its index in the variant's piece list; `0x80 | (n - 1)`
-//!   is a run of `n` (1..=128) empty squares;
-//! - the rest of the FEN after the placement (side to move, castling rights,
-//!   en-passant square and clocks, plus any holdings suffix of the placement),
-//!   as one length byte and that many ASCII bytes, with the two clocks
-//!   replaced by LEB128 varints after the text.
+//! - occupancy: one bit per square (bit *i* of byte *i* / 8), squares counted
+//!   from a1 along each rank, rank 1 first: `ceil(width × height / 8)` bytes;
+//! - the pieces of the occupied squares in that order, each as a code
+//!   `index × 2 + (1 if Black)` of `k` bits, where `k` is the fewest bits
+//!   that hold `2 × kinds − 1` (4 bits for six kinds, 5 for up to sixteen),
+//!   least significant bit first, padded to a whole byte;
+//! - for variants whose captures go to hand (crazyhouse): one bit per piece,
+//!   in the same order, set for a promoted piece (`~` in FEN), padded to a
+//!   whole byte;
+//! - one byte: bit 7 set when Black is to move, bits 0–6 the length of the
+//!   text that follows: the rest of the FEN after placement and side (a
+//!   holdings suffix such as `[Pp]`, then castling rights and en-passant
+//!   square, space-separated) in ASCII;
+//! - the half-move clock and the move number as LEB128 varints.
 //!
-//! The 10×8 Capablanca start position takes 38 bytes; the fixed 32-byte
-//! codec of `sqlchess-core` remains the one for standard chess.
+//! The 10×8 Capablanca start position takes 43 bytes as FEN text and 38
+//! here; positions of random games average about two thirds of their FEN's
+//! length (`cargo run --release -p sqlchess-search --example codec_sizes`).
+//! The fixed 32-byte codec of `sqlchess-core` remains the one for standard
+//! chess.
 //!
 //! ```
 //! use sqlchess_fairy::{pack, Position, Variant};
@@ -82,6 +91,30 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, UnpackError> {
     Err(UnpackError::Invalid("clock"))
 }
 
+/// Bits per piece code: enough for `index * 2 + black` over `kinds` kinds.
+fn code_bits(kinds: usize) -> u32 {
+    (usize::BITS - (2 * kinds - 1).leading_zeros()).max(1)
+}
+
+/// Appends `bits` low bits of `value` to a little-endian bit stream.
+fn put_bits(out: &mut [u8], at: &mut usize, value: u32, bits: u32) {
+    for i in 0..bits {
+        if value >> i & 1 != 0 {
+            out[*at / 8] |= 1 << (*at % 8);
+        }
+        *at += 1;
+    }
+}
+
+fn get_bits(bytes: &[u8], at: &mut usize, bits: u32) -> u32 {
+    let mut v = 0;
+    for i in 0..bits {
+        v |= u32::from(bytes[*at / 8] >> (*at % 8) & 1) << i;
+        *at += 1;
+    }
+    v
+}
+
 /// Packs `pos` (see the module docs for the layout).
 ///
 /// # Errors
@@ -89,40 +122,50 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, UnpackError> {
 /// bytes are checked to unpack to the same FEN.
 pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
     let v = pos.variant();
-    if v.pieces.len() > 64 {
-        return Err(PackError::Unrepresentable("more than 64 piece kinds"));
+    if v.pieces.is_empty() || v.pieces.len() > 64 {
+        return Err(PackError::Unrepresentable("piece kinds outside 1..=64"));
     }
     let (w, h) = (v.width, v.height);
-    let mut out = vec![(w - 1) | ((h - 1) << 4)];
-    let mut run = 0u32;
-    let flush = |run: &mut u32, out: &mut Vec<u8>| {
-        while *run > 0 {
-            let n = (*run).min(128);
-            out.push(0x80 | (n - 1) as u8);
-            *run -= n;
-        }
-    };
+    let squares = usize::from(w) * usize::from(h);
+    let bits = code_bits(v.pieces.len());
+    let mut occupancy = vec![0u8; squares.div_ceil(8)];
+    let mut codes = Vec::new();
     for rank in 0..h {
         for file in 0..w {
             let sq = FairySquare::new(file, rank).ok_or(PackError::Unrepresentable("square"))?;
-            match pos.piece_at(sq) {
-                Some((index, white)) => {
-                    flush(&mut run, &mut out);
-                    out.push(index as u8 | if white { 0 } else { 0x40 });
-                }
-                None => run += 1,
+            if let Some((index, white)) = pos.piece_at(sq) {
+                let i = usize::from(rank) * usize::from(w) + usize::from(file);
+                occupancy[i / 8] |= 1 << (i % 8);
+                codes.push(index as u32 * 2 + u32::from(!white));
             }
         }
     }
-    flush(&mut run, &mut out);
+    let mut out = Vec::with_capacity(48);
+    out.push((w - 1) | ((h - 1) << 4));
+    out.extend_from_slice(&occupancy);
+    let mut packed = vec![0u8; (codes.len() * bits as usize).div_ceil(8)];
+    let mut at = 0;
+    for code in codes {
+        put_bits(&mut packed, &mut at, code, bits);
+    }
+    out.extend_from_slice(&packed);
     let fen = pos.fen();
-    let (rest, clocks) = split_fen(&fen);
-    if rest.len() > 255 {
+    if v.captures_to_hand {
+        let marks = promoted_marks(&fen);
+        let mut flags = vec![0u8; marks.len().div_ceil(8)];
+        let mut at = 0;
+        for m in marks {
+            put_bits(&mut flags, &mut at, u32::from(m), 1);
+        }
+        out.extend_from_slice(&flags);
+    }
+    let (rest, black, clocks) = split_fen(&fen)?;
+    if rest.len() > 127 {
         return Err(PackError::Unrepresentable(
-            "fen fields longer than 255 bytes",
+            "fen fields longer than 127 bytes",
         ));
     }
-    out.push(rest.len() as u8);
+    out.push(rest.len() as u8 | if black { 0x80 } else { 0 });
     out.extend_from_slice(rest.as_bytes());
     for c in clocks {
         push_varint(&mut out, c);
@@ -133,12 +176,37 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
     }
 }
 
-/// Splits a FEN into the text after the board (holdings suffix, side,
-/// castling, en passant) and its two numeric clocks.
-fn split_fen(fen: &str) -> (String, [u64; 2]) {
+/// For each piece of the FEN's placement, rank 1 first and along each rank,
+/// whether it carries crazyhouse's promoted mark `~`.
+fn promoted_marks(fen: &str) -> Vec<bool> {
+    let placement = fen.split([' ', '[']).next().unwrap_or("");
+    let mut out = Vec::new();
+    for rank in placement.split('/').rev() {
+        for ch in rank.chars() {
+            if ch.is_ascii_alphabetic() {
+                out.push(false);
+            } else if ch == '~' {
+                if let Some(last) = out.last_mut() {
+                    *last = true;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Splits a FEN into the text after the board other than the side to move
+/// (holdings suffix, castling, en passant), whether Black is to move, and
+/// its two numeric clocks.
+fn split_fen(fen: &str) -> Result<(String, bool, [u64; 2]), PackError> {
     let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     let placement = fields.first().copied().unwrap_or("");
     let suffix = placement.find('[').map_or("", |i| &placement[i..]);
+    let black = match fields.get(1) {
+        Some(&"w") => false,
+        Some(&"b") => true,
+        _ => return Err(PackError::Unrepresentable("side to move")),
+    };
     let mut clocks = [0, 1];
     if fields.len() >= 6 {
         if let (Ok(h), Ok(f)) = (
@@ -149,12 +217,12 @@ fn split_fen(fen: &str) -> (String, [u64; 2]) {
             fields.truncate(fields.len() - 2);
         }
     }
-    let mut rest = suffix.to_owned();
-    for f in fields.iter().skip(1) {
-        rest.push(' ');
-        rest.push_str(f);
-    }
-    (rest, clocks)
+    let rest = std::iter::once(suffix)
+        .filter(|s| !s.is_empty())
+        .chain(fields.iter().skip(2).copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((rest, black, clocks))
 }
 
 /// Unpacks [`pack`]'s bytes as a position of `variant`.
@@ -164,31 +232,52 @@ fn split_fen(fen: &str) -> (String, [u64; 2]) {
 pub fn unpack(variant: &Variant, bytes: &[u8]) -> Result<Position, UnpackError> {
     let dims = *bytes.first().ok_or(UnpackError::Truncated("board size"))?;
     let (w, h) = ((dims & 15) + 1, (dims >> 4) + 1);
-    if (w, h) != (variant.width, variant.height) {
+    if (w, h) != (variant.width, variant.height) || variant.pieces.is_empty() {
         return Err(UnpackError::Invalid("board size for this variant"));
     }
-    let total = w as usize * h as usize;
-    let mut squares: Vec<Option<(usize, bool)>> = Vec::with_capacity(total);
-    let mut at = 1;
-    while squares.len() < total {
-        let b = *bytes.get(at).ok_or(UnpackError::Truncated("board"))?;
-        at += 1;
-        if b & 0x80 != 0 {
-            let n = (b & 0x7f) as usize + 1;
-            if squares.len() + n > total {
-                return Err(UnpackError::Invalid("run past the last square"));
-            }
-            squares.extend(std::iter::repeat_n(None, n));
-        } else {
-            let index = (b & 0x3f) as usize;
-            if index >= variant.pieces.len() {
-                return Err(UnpackError::Invalid("piece index"));
-            }
-            squares.push(Some((index, b & 0x40 == 0)));
+    let total = usize::from(w) * usize::from(h);
+    let occupancy = bytes
+        .get(1..1 + total.div_ceil(8))
+        .ok_or(UnpackError::Truncated("occupancy"))?;
+    let occupied = (0..total)
+        .filter(|i| occupancy[i / 8] >> (i % 8) & 1 != 0)
+        .count();
+    if total % 8 != 0 && occupancy[total / 8] >> (total % 8) != 0 {
+        return Err(UnpackError::Invalid("occupancy past the last square"));
+    }
+    let bits = code_bits(variant.pieces.len());
+    let mut at = 1 + occupancy.len();
+    let packed = bytes
+        .get(at..at + (occupied * bits as usize).div_ceil(8))
+        .ok_or(UnpackError::Truncated("pieces"))?;
+    at += packed.len();
+    let mut promoted = vec![false; occupied];
+    if variant.captures_to_hand {
+        let flags = bytes
+            .get(at..at + occupied.div_ceil(8))
+            .ok_or(UnpackError::Truncated("promotion marks"))?;
+        at += flags.len();
+        let mut bit = 0;
+        for p in &mut promoted {
+            *p = get_bits(flags, &mut bit, 1) != 0;
         }
     }
-    let len = *bytes.get(at).ok_or(UnpackError::Truncated("fen fields"))? as usize;
+    let mut promoted = promoted.into_iter();
+    let mut bit = 0;
+    let mut squares: Vec<Option<(usize, bool, bool)>> = vec![None; total];
+    for (i, square) in squares.iter_mut().enumerate() {
+        if occupancy[i / 8] >> (i % 8) & 1 == 0 {
+            continue;
+        }
+        let code = get_bits(packed, &mut bit, bits) as usize;
+        if code / 2 >= variant.pieces.len() {
+            return Err(UnpackError::Invalid("piece index"));
+        }
+        *square = Some((code / 2, code % 2 == 0, promoted.next().unwrap_or(false)));
+    }
+    let head = *bytes.get(at).ok_or(UnpackError::Truncated("fen fields"))?;
     at += 1;
+    let len = usize::from(head & 0x7f);
     let rest = bytes
         .get(at..at + len)
         .ok_or(UnpackError::Truncated("fen fields"))?;
@@ -203,18 +292,21 @@ pub fn unpack(variant: &Variant, bytes: &[u8]) -> Result<Position, UnpackError> 
         return Err(UnpackError::Invalid("trailing bytes"));
     }
     let mut fen = String::new();
-    for rank in (0..h as usize).rev() {
+    for rank in (0..usize::from(h)).rev() {
         let mut empty = 0;
-        for file in 0..w as usize {
-            match squares[rank * w as usize + file] {
+        for file in 0..usize::from(w) {
+            match squares[rank * usize::from(w) + file] {
                 None => empty += 1,
-                Some((index, white)) => {
+                Some((index, white, promoted)) => {
                     if empty > 0 {
                         fen.push_str(&empty.to_string());
                         empty = 0;
                     }
                     let c = variant.pieces[index].letter;
                     fen.push(if white { c.to_ascii_uppercase() } else { c });
+                    if promoted {
+                        fen.push('~');
+                    }
                 }
             }
         }
@@ -225,7 +317,17 @@ pub fn unpack(variant: &Variant, bytes: &[u8]) -> Result<Position, UnpackError> 
             fen.push('/');
         }
     }
-    fen.push_str(rest);
+    // The holdings suffix (if any) joins the placement; the rest are fields.
+    let (suffix, fields) = match rest.strip_prefix('[') {
+        Some(_) => rest.split_once(' ').unwrap_or((rest, "")),
+        None => ("", rest.trim_start()),
+    };
+    fen.push_str(suffix);
+    fen.push_str(if head & 0x80 != 0 { " b" } else { " w" });
+    if !fields.is_empty() {
+        fen.push(' ');
+        fen.push_str(fields);
+    }
     fen.push_str(&format!(" {half} {full}"));
     Ok(Position::from_fen(variant, &fen)?)
 }

@@ -216,7 +216,8 @@ impl AnyPosition {
     ///
     /// # Errors
     /// [`PackedError::Pack`] if a fairy position cannot be packed exactly
-    /// (e.g. crazyhouse's promoted-piece marks).
+    /// (a variant of more than 64 piece kinds, or castling and holdings text
+    /// over 127 bytes).
     pub fn pack(&self) -> Result<Vec<u8>, PackedError> {
         match self {
             AnyPosition::Chess(p) => Ok(pack::pack(p).to_vec()),
