@@ -91,12 +91,9 @@ section "test cluster directory $PG_TEST_DIR"
 section "cargo pgrx test pg$PG_MAJOR (crates/sqlchess-pg)"
 t=$(date +%s)
 cd "$REPO/crates/sqlchess-pg"
-# `cargo pgrx test` builds twice: the test harness (`cargo test`), then the
-# extension it installs (`cargo build --lib` with `--config` rustflags
-# -Wl,--no-gc-sections). The same flags for both through RUSTFLAGS, which
-# takes precedence over --config, let the second build reuse the first's
-# dependencies instead of compiling all of them again.
-export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C link-arg=-Wl,--no-gc-sections"
+# `cargo pgrx test` builds the dependencies twice: for the test harness
+# (`cargo test`), then for the extension it installs (`cargo build --lib`
+# with -Wl,--no-gc-sections, which the harness cannot link with).
 if [ "$(id -u)" -eq 0 ]; then
     cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
 else
@@ -104,7 +101,7 @@ else
     # root with this user's toolchain.
     "${SUDO[@]}" env "PATH=$PATH" "HOME=$HOME" "CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}" \
         "RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}" "CARGO_TARGET_DIR=$CARGO_TARGET_DIR" \
-        "RUSTFLAGS=$RUSTFLAGS" "PGRX_HOME=$PGRX_HOME" CARGO_TERM_COLOR=never \
+        "PGRX_HOME=$PGRX_HOME" CARGO_TERM_COLOR=never \
         cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
 fi
 elapsed "pgrx test" "$t"

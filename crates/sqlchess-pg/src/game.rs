@@ -234,15 +234,24 @@ impl Game {
     /// # Errors
     /// As [`Game::parse`] (cannot fail for a valid position).
     pub fn without_clocks(&self) -> SqlResult<Game> {
-        let fen = self.fen();
-        let fields: Vec<&str> = fen.split(' ').collect();
-        let keep = fields.len().saturating_sub(2).max(1);
-        let text = format!("{} 0 1", fields[..keep].join(" "));
         match self {
-            Game::Chess(p) => Position::from_fen_with_mode(&text, p.castling_mode())
-                .map(Game::Chess)
-                .map_err(invalid_text),
-            Game::Fairy(_) => Game::parse(&text, self.variant_name()),
+            // Through a Setup, not FEN text: this runs once per row of a
+            // set-based search.
+            Game::Chess(p) => {
+                let mut setup = p.to_setup();
+                setup.halfmoves = 0;
+                setup.fullmoves = 1;
+                Position::from_setup(setup, p.castling_mode())
+                    .map(Game::Chess)
+                    .map_err(invalid_value)
+            }
+            Game::Fairy(_) => {
+                let fen = self.fen();
+                let fields: Vec<&str> = fen.split(' ').collect();
+                let keep = fields.len().saturating_sub(2).max(1);
+                let text = format!("{} 0 1", fields[..keep].join(" "));
+                Game::parse(&text, self.variant_name())
+            }
         }
     }
 
