@@ -178,6 +178,11 @@ impl Placement {
 
     /// The largest number of pieces that fit without attacking each other,
     /// with one such placement.
+    ///
+    /// Exact for pieces whose attacks only shrink when pieces are removed
+    /// ([`Rules::is_monotone`]). For hoppers and other pieces that need
+    /// screens, it is the largest `k` before the first count with no
+    /// placement, which need not be the maximum.
     pub fn maximum(&self) -> (usize, Vec<FairySquare>) {
         if self.rules.is_monotone() {
             let mut witness = Vec::new();
@@ -194,8 +199,9 @@ impl Placement {
             witness.sort_unstable();
             return (witness.len(), witness.into_iter().map(sq).collect());
         }
-        // Hoppers and friends: the largest k with a solution, found by
-        // exhausting k + 1.
+        // Hoppers and friends: the first k + 1 without a solution, found by
+        // exhausting it. Their attacks depend on screens, so a larger count
+        // may still fit; callers say so (see `Rules::is_monotone`).
         let mut best = (0, Vec::new());
         for k in 1..=self.board().squares() {
             match self.first(k) {

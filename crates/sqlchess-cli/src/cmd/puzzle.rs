@@ -168,6 +168,18 @@ fn place(a: PlaceArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         if let Some(path) = &a.svg {
             write_svg(path, &placement_diagram(board, &a.piece, &witness)?)?;
         }
+        if !puzzle.rules().is_monotone() {
+            // A hopper's attacks need screens: removing a piece can create an
+            // attack, so "no placement of max + 1" does not rule out larger ones.
+            eprintln!(
+                "note: {} attacks over other pieces; {} is the largest count \
+                 such that every smaller count has a placement and {} has none, \
+                 not a proven maximum",
+                a.piece,
+                max,
+                max + 1
+            );
+        }
         writeln!(out, "{max}")?;
         return Ok(ExitCode::SUCCESS);
     }
