@@ -79,6 +79,9 @@ else
 fi
 elapsed "pgrx init" "$t"
 
+section "cargo fmt --check (crates/sqlchess-pg, outside the root workspace)"
+(cd crates/sqlchess-pg && cargo fmt -- --check && rustfmt --edition 2021 --check src/tests.rs)
+
 section "test cluster directory $PG_TEST_DIR"
 # pgrx-tests creates <dir>/15-<pid> as the postgres user (--runas), runs
 # initdb and the server there, and removes it afterwards: <dir> must be

@@ -14,6 +14,8 @@ use sqlchess_search::{fairy::FairyGame, Game as _, Limits};
 use crate::error::{invalid_binary, invalid_text, invalid_value, ArgumentError, SqlResult};
 
 /// A legal position of a variant.
+// One short-lived value per SQL call: the size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Game {
     /// Standard chess or Chess960.

@@ -12,6 +12,9 @@
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
+// pgrx raises an `Err(ErrorReport)` with its SQLSTATE; a boxed or smaller
+// error type would be raised as XX000. Errors are the cold path.
+#![allow(clippy::result_large_err)]
 
 mod comments;
 #[allow(unsafe_code)] // The datum conversions; nowhere else.

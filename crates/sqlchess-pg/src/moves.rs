@@ -73,6 +73,8 @@ fn game_row(r: MoveRow) -> SqlResult<GameRow> {
     ))
 }
 
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(immutable, parallel_safe, strict, name = "legal_moves")]
 fn legal_moves_fen(
     fen: &str,
@@ -98,6 +100,8 @@ fn legal_moves_fen(
     Ok(TableIterator::new(rows.into_iter().map(fen_row)))
 }
 
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(immutable, parallel_safe, strict, name = "legal_moves")]
 pub(crate) fn legal_moves_game(
     game: ChessGame,

@@ -20,6 +20,8 @@ fn pieces() -> TableIterator<'static, (name!(name, String), name!(notation, Stri
     )
 }
 
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(immutable, parallel_safe, strict)]
 fn piece_geometry(
     piece_or_notation: &str,

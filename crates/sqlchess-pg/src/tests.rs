@@ -65,10 +65,16 @@ fn expect_error(sql: &str, prefix: &str) {
 #[pg_test]
 fn chessgame_text_round_trips() {
     assert_eq!(text(&format!("SELECT '{START}'::chessgame::text")), START);
-    assert_eq!(text(&format!("SELECT chessgame('{KIWIPETE}')::text")), KIWIPETE);
+    assert_eq!(
+        text(&format!("SELECT chessgame('{KIWIPETE}')::text")),
+        KIWIPETE
+    );
     assert_eq!(text("SELECT start_position()::text"), START);
     assert_eq!(text(&format!("SELECT fen('{START}'::chessgame)")), START);
-    assert_eq!(text(&format!("SELECT variant('{START}'::chessgame)")), "chess");
+    assert_eq!(
+        text(&format!("SELECT variant('{START}'::chessgame)")),
+        "chess"
+    );
     // Chess960 keeps its castling mode; other variants their name.
     // (Shredder-FEN in, X-FEN out: unambiguous here.)
     let shredder = "chess960:bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
@@ -77,8 +83,14 @@ fn chessgame_text_round_trips() {
     assert_eq!(text(&format!("SELECT '{c960}'::chessgame::text")), c960);
     // The chessprogramming wiki's Chess960 position 1: 21 / 528 / 12189.
     assert_eq!(int(&format!("SELECT perft('{c960}'::chessgame, 3)")), 12189);
-    assert_eq!(int(&format!("SELECT set_perft('{shredder}'::chessgame, 3)")), 12189);
-    assert_eq!(text(&format!("SELECT variant('{c960}'::chessgame)")), "chess960");
+    assert_eq!(
+        int(&format!("SELECT set_perft('{shredder}'::chessgame, 3)")),
+        12189
+    );
+    assert_eq!(
+        text(&format!("SELECT variant('{c960}'::chessgame)")),
+        "chess960"
+    );
     let capa = text("SELECT start_position('capablanca')::text");
     assert!(capa.starts_with("capablanca:rnabqkbcnr/"), "{capa}");
     assert_eq!(text(&format!("SELECT '{capa}'::chessgame::text")), capa);
@@ -88,9 +100,16 @@ fn chessgame_text_round_trips() {
 #[pg_test]
 fn chessgame_is_32_bytes_packed() {
     assert_eq!(int("SELECT length(packed(start_position()))::bigint"), 32);
-    assert_eq!(int(&format!("SELECT length(pack_position('{KIWIPETE}'))::bigint")), 32);
     assert_eq!(
-        text(&format!("SELECT unpack_position(pack_position('{KIWIPETE}'))")),
+        int(&format!(
+            "SELECT length(pack_position('{KIWIPETE}'))::bigint"
+        )),
+        32
+    );
+    assert_eq!(
+        text(&format!(
+            "SELECT unpack_position(pack_position('{KIWIPETE}'))"
+        )),
         KIWIPETE
     );
     // The datum itself: 32 bytes and a short varlena header on disk.
@@ -101,22 +120,52 @@ fn chessgame_is_32_bytes_packed() {
 
 #[pg_test]
 fn bad_input_raises_clean_errors() {
-    expect_error("SELECT 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'::chessgame", "22P02: fen field `placement`");
+    expect_error(
+        "SELECT 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'::chessgame",
+        "22P02: fen field `placement`",
+    );
     expect_error("SELECT 'nonsense'::chessgame", "22P02: ");
     expect_error("SELECT '8/8/8/8/8/8/8/8 w - - 0 1'::chessgame", "22P02: ");
     assert!(error_of("SELECT '8/8/8/8/8/8/8/8 w - - 0 1'::chessgame").contains("no white king"));
-    expect_error("SELECT 'nosuchvariant:8/8/8/8/8/8/8/8 w - - 0 1'::chessgame", "22023: unknown variant");
+    expect_error(
+        "SELECT 'nosuchvariant:8/8/8/8/8/8/8/8 w - - 0 1'::chessgame",
+        "22023: unknown variant",
+    );
     expect_error("SELECT 'e2e17'::chessmove", "22P02: invalid chessmove");
-    expect_error(&format!("SELECT apply_move('{START}', 'e5')"), "22023: illegal move \"e5\"");
-    expect_error(&format!("SELECT apply_move('{START}'::chessgame, 'e2e5'::chessmove)"), "22023: illegal move");
-    expect_error(&format!("SELECT apply_move('{START}', 'zz')"), "22P02: invalid move \"zz\"");
-    expect_error(&format!("SELECT perft('{START}', -1)"), "22023: perft depth must be between 0 and 12, got -1");
-    expect_error(&format!("SELECT next_move('{START}'::chessgame, 0)"), "22023: next_move depth");
-    expect_error(&format!("SELECT * FROM legal_moves('{START}', 'nosuch')"), "22023: unknown variant");
+    expect_error(
+        &format!("SELECT apply_move('{START}', 'e5')"),
+        "22023: illegal move \"e5\"",
+    );
+    expect_error(
+        &format!("SELECT apply_move('{START}'::chessgame, 'e2e5'::chessmove)"),
+        "22023: illegal move",
+    );
+    expect_error(
+        &format!("SELECT apply_move('{START}', 'zz')"),
+        "22P02: invalid move \"zz\"",
+    );
+    expect_error(
+        &format!("SELECT perft('{START}', -1)"),
+        "22023: perft depth must be between 0 and 12, got -1",
+    );
+    expect_error(
+        &format!("SELECT next_move('{START}'::chessgame, 0)"),
+        "22023: next_move depth",
+    );
+    expect_error(
+        &format!("SELECT * FROM legal_moves('{START}', 'nosuch')"),
+        "22023: unknown variant",
+    );
     expect_error("SELECT unpack_position('\\x0102'::bytea)", "22P03: ");
-    expect_error("SELECT * FROM piece_geometry('rook', 17, 8)", "22023: board size");
+    expect_error(
+        "SELECT * FROM piece_geometry('rook', 17, 8)",
+        "22023: board size",
+    );
     expect_error("SELECT * FROM piece_geometry('not a piece')", "22P02: ");
-    expect_error(&format!("SELECT set_perft('{START}', -1)"), "22023: set_perft depth");
+    expect_error(
+        &format!("SELECT set_perft('{START}', -1)"),
+        "22023: set_perft depth",
+    );
     // The backend is still there.
     assert_eq!(int("SELECT 1::bigint"), 1);
 }
@@ -157,10 +206,24 @@ fn null_in_null_out() {
 
 #[pg_test]
 fn legal_moves_rows() {
-    assert_eq!(int(&format!("SELECT count(*) FROM legal_moves('{START}')")), 20);
-    assert_eq!(int("SELECT count(*) FROM legal_moves(start_position())"), 20);
-    assert_eq!(int("SELECT count(*) FROM valid_moves(start_position())"), 20);
-    assert_eq!(int(&format!("SELECT count(*) FROM legal_moves('{KIWIPETE}'::chessgame)")), 48);
+    assert_eq!(
+        int(&format!("SELECT count(*) FROM legal_moves('{START}')")),
+        20
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM legal_moves(start_position())"),
+        20
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM valid_moves(start_position())"),
+        20
+    );
+    assert_eq!(
+        int(&format!(
+            "SELECT count(*) FROM legal_moves('{KIWIPETE}'::chessgame)"
+        )),
+        48
+    );
     let castle = text(&format!(
         "SELECT concat_ws(',', san, from_square, to_square, piece, captured, promotion, gives_check, after)
          FROM legal_moves('{KIWIPETE}'::chessgame) WHERE uci = 'e1g1'"
@@ -182,29 +245,58 @@ fn legal_moves_rows() {
     // A fairy variant through the optional argument.
     let capa = text("SELECT fen(start_position('capablanca'))");
     assert_eq!(
-        int(&format!("SELECT count(*) FROM legal_moves('{capa}', 'capablanca')")),
+        int(&format!(
+            "SELECT count(*) FROM legal_moves('{capa}', 'capablanca')"
+        )),
         28
     );
-    assert_eq!(int("SELECT count(*) FROM legal_moves(start_position('xiangqi'))"), 44);
+    assert_eq!(
+        int("SELECT count(*) FROM legal_moves(start_position('xiangqi'))"),
+        44
+    );
     // Checkmate and stalemate: no rows.
-    assert_eq!(int(&format!("SELECT count(*) FROM legal_moves('{MATED}')")), 0);
-    assert_eq!(int(&format!("SELECT count(*) FROM legal_moves('{STALEMATE}')")), 0);
+    assert_eq!(
+        int(&format!("SELECT count(*) FROM legal_moves('{MATED}')")),
+        0
+    );
+    assert_eq!(
+        int(&format!("SELECT count(*) FROM legal_moves('{STALEMATE}')")),
+        0
+    );
 }
 
 #[pg_test]
 fn apply_and_validate() {
     let after = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    assert_eq!(text(&format!("SELECT apply_move('{START}', 'e2e4')")), after);
+    assert_eq!(
+        text(&format!("SELECT apply_move('{START}', 'e2e4')")),
+        after
+    );
     assert_eq!(text(&format!("SELECT apply_move('{START}', 'e4')")), after);
-    assert_eq!(text("SELECT apply_move(start_position(), 'e4')::text"), after);
-    assert_eq!(text("SELECT apply_move(start_position(), 'e2e4'::chessmove)::text"), after);
-    assert_eq!(text("SELECT apply_move('e2e4'::chessmove, start_position())::text"), after);
+    assert_eq!(
+        text("SELECT apply_move(start_position(), 'e4')::text"),
+        after
+    );
+    assert_eq!(
+        text("SELECT apply_move(start_position(), 'e2e4'::chessmove)::text"),
+        after
+    );
+    assert_eq!(
+        text("SELECT apply_move('e2e4'::chessmove, start_position())::text"),
+        after
+    );
     assert_eq!(
         text(&format!("SELECT apply_move('{KIWIPETE}', 'O-O')")),
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"
     );
-    assert_eq!(one::<String>(&format!("SELECT validate_move('{START}', 'Nf3')")), None);
-    assert_eq!(one::<String>("SELECT validate_move(start_position(), 'g1f3')"), None);
+    assert_eq!(
+        one::<String>(&format!("SELECT validate_move('{START}', 'Nf3')")),
+        None
+    );
+    assert_eq!(
+        one::<String>("SELECT validate_move(start_position(), 'g1f3')"),
+        None
+    );
     let why = text(&format!("SELECT validate_move('{START}', 'Ke2')"));
     assert!(why.starts_with("illegal move"), "{why}");
     let why = text("SELECT validate_move(start_position(), 'hello')");
@@ -237,7 +329,10 @@ fn predicates_status_and_hashes() {
     assert!(boolean(&format!("SELECT is_king_under_attack('{MATED}')")));
     let native = Position::from_fen(KIWIPETE).unwrap().zobrist() as i64;
     assert_eq!(int(&format!("SELECT zobrist('{KIWIPETE}')")), native);
-    assert_eq!(int(&format!("SELECT zobrist('{KIWIPETE}'::chessgame)")), native);
+    assert_eq!(
+        int(&format!("SELECT zobrist('{KIWIPETE}'::chessgame)")),
+        native
+    );
     // Transposed move orders reach equal hashes and equal positions.
     assert!(boolean(
         "SELECT zobrist(apply_move(apply_move(apply_move(apply_move(start_position(),'Nf3'),'Nf6'),'Nc3'),'Nc6'))
@@ -248,7 +343,10 @@ fn predicates_status_and_hashes() {
               = apply_move(apply_move(apply_move(apply_move(start_position(),'Nc3'),'Nc6'),'Nf3'),'Nf6')"
     ));
     assert!(boolean("SELECT white_to_move(start_position()) AND NOT white_to_move(apply_move(start_position(), 'e4'))"));
-    assert_eq!(int("SELECT evaluate(start_position())::bigint"), int(&format!("SELECT evaluate('{START}')::bigint")));
+    assert_eq!(
+        int("SELECT evaluate(start_position())::bigint"),
+        int(&format!("SELECT evaluate('{START}')::bigint"))
+    );
     assert!(int("SELECT evaluate('4k3/8/8/8/8/8/8/3QK3 b - - 0 1')::bigint") > 800);
     assert!(int("SELECT evaluate('3qk3/8/8/8/8/8/8/4K3 w - - 0 1'::chessgame)::bigint") < -800);
     assert!(one::<i64>("SELECT zobrist(start_position('shogi'))").is_some());
@@ -259,10 +357,18 @@ fn perft_positions_through_sql() {
     for (fen, counts) in PERFT {
         for (i, &n) in counts.iter().enumerate() {
             let d = i + 1;
-            assert_eq!(int(&format!("SELECT perft('{fen}'::chessgame, {d})")), n as i64, "{fen} {d}");
+            assert_eq!(
+                int(&format!("SELECT perft('{fen}'::chessgame, {d})")),
+                n as i64,
+                "{fen} {d}"
+            );
         }
         assert_eq!(int(&format!("SELECT perft('{fen}', 3)")), counts[2] as i64);
-        assert_eq!(int(&format!("SELECT set_perft('{fen}', 3)")), counts[2] as i64, "{fen}");
+        assert_eq!(
+            int(&format!("SELECT set_perft('{fen}', 3)")),
+            counts[2] as i64,
+            "{fen}"
+        );
         // The same as native perft.
         assert_eq!(perft(&Position::from_fen(fen).unwrap(), 3), counts[2]);
     }
@@ -270,21 +376,32 @@ fn perft_positions_through_sql() {
     assert_eq!(int(&format!("SELECT set_perft('{START}', 0)")), 1);
     // Fairy: capablanca 28 / 784 / 25228, xiangqi 44 / 1920.
     assert_eq!(int("SELECT perft(start_position('capablanca'), 2)"), 784);
-    assert_eq!(int("SELECT set_perft(start_position('capablanca'), 2)"), 784);
+    assert_eq!(
+        int("SELECT set_perft(start_position('capablanca'), 2)"),
+        784
+    );
     assert_eq!(int("SELECT perft(start_position('xiangqi'), 2)"), 1920);
 }
 
 #[pg_test]
 fn next_move_finds_mates() {
     // Mate in one: Ra8#.
-    assert_eq!(text("SELECT next_move('7k/6pp/8/8/8/8/8/R3K3 w - - 0 1', 3)"), "a1a8");
+    assert_eq!(
+        text("SELECT next_move('7k/6pp/8/8/8/8/8/R3K3 w - - 0 1', 3)"),
+        "a1a8"
+    );
     assert_eq!(
         text("SELECT next_move('7k/6pp/8/8/8/8/8/R3K3 w - - 0 1'::chessgame)::text"),
         "a1a8"
     );
     // Scholar's mate: Qxf7#.
     let scholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
-    assert_eq!(text(&format!("SELECT next_move('{scholar}'::chessgame, 2)::text")), "h5f7");
+    assert_eq!(
+        text(&format!(
+            "SELECT next_move('{scholar}'::chessgame, 2)::text"
+        )),
+        "h5f7"
+    );
     // Mate in two (two rooks): Rb7 then Ra8#, or the ladder the other way.
     let ladder = "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1";
     let mv = text(&format!("SELECT next_move('{ladder}'::chessgame, 4)::text"));
@@ -296,7 +413,10 @@ fn next_move_finds_mates() {
     ));
     assert_eq!(mated, "checkmate", "first move {mv}");
     // The game is over: NULL.
-    assert_eq!(one::<String>(&format!("SELECT next_move('{MATED}'::chessgame)::text")), None);
+    assert_eq!(
+        one::<String>(&format!("SELECT next_move('{MATED}'::chessgame)::text")),
+        None
+    );
     // A fairy variant.
     assert!(one::<String>("SELECT next_move(start_position('capablanca'), 2)::text").is_some());
     // The set-based search finds the mate in one too.
@@ -321,7 +441,9 @@ fn minimax(pos: &Position, depth: u32, ply: i32) -> i32 {
             (true, false) => 100000 - ply,
         };
     }
-    let values = moves.into_iter().map(|m| minimax(&pos.after(m), depth - 1, ply + 1));
+    let values = moves
+        .into_iter()
+        .map(|m| minimax(&pos.after(m), depth - 1, ply + 1));
     if white {
         values.max().unwrap_or(0)
     } else {
@@ -336,14 +458,21 @@ fn set_based_minimax_agrees_with_native() {
         (KIWIPETE, 2),
         (PERFT[2].0, 3),
         ("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1", 3),
-        ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 2),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            2,
+        ),
     ] {
         let pos = Position::from_fen(fen).unwrap();
         let native = minimax(&pos, depth, 0);
-        let score = int(&format!("SELECT score::bigint FROM set_next_move('{fen}', {depth})"));
+        let score = int(&format!(
+            "SELECT score::bigint FROM set_next_move('{fen}', {depth})"
+        ));
         assert_eq!(score, i64::from(native), "{fen} at depth {depth}");
         // The chosen move leads to a position of that value.
-        let mv = text(&format!("SELECT move::text FROM set_next_move('{fen}', {depth})"));
+        let mv = text(&format!(
+            "SELECT move::text FROM set_next_move('{fen}', {depth})"
+        ));
         let child = pos.after(pos.parse_uci(&mv).unwrap());
         assert_eq!(minimax(&child, depth - 1, 1), native, "{fen}: {mv}");
     }
@@ -397,10 +526,22 @@ fn ten_thousand_random_positions_round_trip() {
     .unwrap();
     assert_eq!(int("SELECT count(*) FROM random_game"), 10_000);
     // Text, packed bytes and the type's own storage all give the FEN back.
-    assert_eq!(int("SELECT count(*) FROM random_game WHERE g::text <> fen"), 0);
-    assert_eq!(int("SELECT count(*) FROM random_game WHERE unpack_position(pack_position(fen)) <> fen"), 0);
-    assert_eq!(int("SELECT count(*) FROM random_game WHERE length(packed(g)) <> 32"), 0);
-    assert_eq!(int("SELECT count(*) FROM random_game WHERE unpack_position(packed(g))::chessgame <> g"), 0);
+    assert_eq!(
+        int("SELECT count(*) FROM random_game WHERE g::text <> fen"),
+        0
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM random_game WHERE unpack_position(pack_position(fen)) <> fen"),
+        0
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM random_game WHERE length(packed(g)) <> 32"),
+        0
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM random_game WHERE unpack_position(packed(g))::chessgame <> g"),
+        0
+    );
     // The packed type agrees with the FEN on which positions are equal,
     // through btree (sort, index) and hash (hash aggregate, hash index).
     let distinct = {
@@ -411,7 +552,10 @@ fn ten_thousand_random_positions_round_trip() {
     };
     assert_eq!(int("SELECT count(DISTINCT g) FROM random_game"), distinct);
     Spi::run("SET LOCAL enable_sort = off").unwrap();
-    assert_eq!(int("SELECT count(*) FROM (SELECT g FROM random_game GROUP BY g) s"), distinct);
+    assert_eq!(
+        int("SELECT count(*) FROM (SELECT g FROM random_game GROUP BY g) s"),
+        distinct
+    );
     Spi::run(
         "CREATE TEMP TABLE keyed (g chessgame PRIMARY KEY);
          INSERT INTO keyed SELECT DISTINCT g FROM random_game;
@@ -420,7 +564,10 @@ fn ten_thousand_random_positions_round_trip() {
     )
     .unwrap();
     assert_eq!(int("SELECT count(*) FROM keyed"), distinct);
-    assert_eq!(int("SELECT count(*) FROM random_game r JOIN keyed k ON k.g = r.g"), 10_000);
+    assert_eq!(
+        int("SELECT count(*) FROM random_game r JOIN keyed k ON k.g = r.g"),
+        10_000
+    );
     // Binary COPY out and in (send and receive).
     Spi::run(
         "COPY (SELECT g FROM random_game) TO '/tmp/sqlchess_random_games.bin' WITH (FORMAT binary);
@@ -438,31 +585,68 @@ fn ten_thousand_random_positions_round_trip() {
 #[pg_test]
 fn chessmove_type() {
     assert_eq!(text("SELECT 'e7e8q'::chessmove::text"), "e7e8q");
-    assert!(boolean("SELECT 'e2e4'::chessmove = 'e2e4'::chessmove AND 'a2a3'::chessmove < 'e2e4'::chessmove"));
-    assert_eq!(int("SELECT count(DISTINCT m) FROM valid_moves(start_position()) m"), 20);
-    assert!(boolean("SELECT 'e2e4'::chessmove IN (SELECT valid_moves(start_position()))"));
+    assert!(boolean(
+        "SELECT 'e2e4'::chessmove = 'e2e4'::chessmove AND 'a2a3'::chessmove < 'e2e4'::chessmove"
+    ));
+    assert_eq!(
+        int("SELECT count(DISTINCT m) FROM valid_moves(start_position()) m"),
+        20
+    );
+    assert!(boolean(
+        "SELECT 'e2e4'::chessmove IN (SELECT valid_moves(start_position()))"
+    ));
 }
 
 #[pg_test]
 fn relations() {
     assert_eq!(int("SELECT count(*) FROM board"), 64);
-    assert_eq!(int("SELECT count(*) FROM board WHERE square = 'e4' AND x = 5 AND y = 4"), 1);
+    assert_eq!(
+        int("SELECT count(*) FROM board WHERE square = 'e4' AND x = 5 AND y = 4"),
+        1
+    );
     assert_eq!(int("SELECT count(*) FROM all_moves"), 4032);
     // The tutorials' counts on 8x8.
-    for (piece, n) in [("rook", 896), ("bishop", 560), ("knight", 336), ("queen", 1456), ("king", 420)] {
-        assert_eq!(int(&format!("SELECT count(*) FROM piece_moves WHERE piece = '{piece}'")), n, "{piece}");
-        assert_eq!(int(&format!("SELECT count(*) FROM piece_geometry('{piece}')")), n, "{piece}");
+    for (piece, n) in [
+        ("rook", 896),
+        ("bishop", 560),
+        ("knight", 336),
+        ("queen", 1456),
+        ("king", 420),
+    ] {
+        assert_eq!(
+            int(&format!(
+                "SELECT count(*) FROM piece_moves WHERE piece = '{piece}'"
+            )),
+            n,
+            "{piece}"
+        );
+        assert_eq!(
+            int(&format!("SELECT count(*) FROM piece_geometry('{piece}')")),
+            n,
+            "{piece}"
+        );
     }
-    assert_eq!(int("SELECT sum(crossed) FROM piece_moves"), int("SELECT count(*) FROM piece_path"));
-    assert_eq!(int("SELECT sum(crossed)::bigint FROM piece_geometry('queen')"), 2576);
+    assert_eq!(
+        int("SELECT sum(crossed) FROM piece_moves"),
+        int("SELECT count(*) FROM piece_path")
+    );
+    assert_eq!(
+        int("SELECT sum(crossed)::bigint FROM piece_geometry('queen')"),
+        2576
+    );
     assert_eq!(int("SELECT count(*) FROM piece_geometry('N', 3, 3)"), 16);
-    assert_eq!(int("SELECT count(*) FROM piece_geometry('rook', 16, 16)"), 7680);
+    assert_eq!(
+        int("SELECT count(*) FROM piece_geometry('rook', 16, 16)"),
+        7680
+    );
     assert_eq!(
         int("SELECT count(DISTINCT piece) FROM piece_moves"),
         int("SELECT count(*) FROM pieces()")
     );
     assert_eq!(
-        text("SELECT path FROM piece_geometry('rook') WHERE from_square = 'a1' AND to_square = 'a4'"),
+        text(
+            "SELECT path FROM piece_geometry('rook') WHERE from_square = 'a1' AND to_square = 'a4'"
+        ),
         "a2 a3"
     );
     assert_eq!(
@@ -492,10 +676,12 @@ fn every_function_is_documented_and_marked() {
            AND (p.provolatile <> 'i' OR NOT p.proisstrict OR p.proparallel <> 's')",
     );
     assert_eq!(unmarked, None);
-    assert!(int(
-        "SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid
+    assert!(
+        int(
+            "SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid
          JOIN pg_extension e ON d.refobjid = e.oid WHERE e.extname = 'sqlchess'"
-    ) > 60);
+        ) > 60
+    );
 }
 
 #[pg_test]
