@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use pgrx::pg_sys::panic::ErrorReport;
 use sqlchess_core::{pack, perft, CastlingMode, Move, MoveError, Position};
 use sqlchess_fairy::{FairyMove, Variant};
-use sqlchess_search::{fairy::FairyGame, Game as _, Limits};
+use sqlchess_search::{any, fairy::FairyGame, Game as _, Limits};
 
 use crate::error::{invalid_binary, invalid_text, invalid_value, ArgumentError, SqlResult};
 
@@ -176,25 +176,7 @@ impl Game {
     pub fn encode(&self) -> SqlResult<Vec<u8>> {
         match self {
             Game::Chess(p) => Ok(pack::pack(p).to_vec()),
-            Game::Fairy(p) => {
-                let name = p.variant().name.to_ascii_lowercase();
-                let body = sqlchess_fairy::pack::pack(p).map_err(invalid_value)?;
-                let len = u8::try_from(name.len())
-                    .ok()
-                    .filter(|&n| n < 0x80)
-                    .ok_or_else(|| {
-                        invalid_value(ArgumentError::UnknownVariant { name: name.clone() })
-                    })?;
-                let mut out = Vec::with_capacity(2 + name.len() + body.len());
-                out.push(len);
-                out.extend_from_slice(name.as_bytes());
-                out.extend_from_slice(&body);
-                if out.len() == pack::PACKED_LEN {
-                    out[0] |= 0x80;
-                    out.push(0);
-                }
-                Ok(out)
-            }
+            Game::Fairy(p) => any::pack_fairy(p).map_err(invalid_value),
         }
     }
 
@@ -203,31 +185,15 @@ impl Game {
     /// # Errors
     /// 22P03 for bytes `encode` never writes.
     pub fn decode(bytes: &[u8]) -> SqlResult<Game> {
-        if bytes.len() == pack::PACKED_LEN {
-            return pack::unpack(bytes).map(Game::Chess).map_err(invalid_binary);
+        match any::split_packed(bytes).map_err(invalid_binary)? {
+            any::Packed::Chess(p) => Ok(Game::Chess(p)),
+            any::Packed::Fairy { variant, body } => with_variant(variant, |v| {
+                sqlchess_fairy::pack::unpack(v, body)
+                    .map(Game::Fairy)
+                    .map_err(invalid_binary)
+            })
+            .map_err(|e| invalid_binary(format!("packed chessgame: {}", e.message()))),
         }
-        let truncated = || invalid_binary("packed chessgame is truncated in its variant name");
-        let (&head, rest) = bytes.split_first().ok_or_else(truncated)?;
-        let len = usize::from(head & 0x7f);
-        if rest.len() < len {
-            return Err(truncated());
-        }
-        let (name, mut body) = rest.split_at(len);
-        if head & 0x80 != 0 {
-            body = body.split_last().map(|(_, b)| b).ok_or_else(truncated)?;
-        }
-        let name = std::str::from_utf8(name).map_err(invalid_binary)?;
-        if core_mode(name).is_some() {
-            return Err(invalid_binary(
-                "packed chessgame names a core variant but is not 32 bytes",
-            ));
-        }
-        with_variant(name, |v| {
-            sqlchess_fairy::pack::unpack(v, body)
-                .map(Game::Fairy)
-                .map_err(invalid_binary)
-        })
-        .map_err(|e| invalid_binary(format!("packed chessgame: {}", e.message())))
     }
 
     /// The position with both clocks reset (half-move 0, move 1): the key

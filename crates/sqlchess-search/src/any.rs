@@ -221,23 +221,7 @@ impl AnyPosition {
     pub fn pack(&self) -> Result<Vec<u8>, PackedError> {
         match self {
             AnyPosition::Chess(p) => Ok(pack::pack(p).to_vec()),
-            AnyPosition::Fairy(p) => {
-                let name = p.variant().name.to_ascii_lowercase();
-                let body = sqlchess_fairy::pack::pack(p)?;
-                let len = u8::try_from(name.len())
-                    .ok()
-                    .filter(|&n| n < 0x80)
-                    .ok_or_else(|| PackedError::UnknownVariant(name.clone()))?;
-                let mut out = Vec::with_capacity(2 + name.len() + body.len());
-                out.push(len);
-                out.extend_from_slice(name.as_bytes());
-                out.extend_from_slice(&body);
-                if out.len() == pack::PACKED_LEN {
-                    out[0] |= 0x80;
-                    out.push(0);
-                }
-                Ok(out)
-            }
+            AnyPosition::Fairy(p) => pack_fairy(p),
         }
     }
 
@@ -246,33 +230,88 @@ impl AnyPosition {
     /// # Errors
     /// A [`PackedError`] naming what is wrong with the bytes.
     pub fn unpack(bytes: &[u8]) -> Result<AnyPosition, PackedError> {
-        if bytes.len() == pack::PACKED_LEN {
-            return Ok(AnyPosition::Chess(pack::unpack(bytes)?));
+        match split_packed(bytes)? {
+            Packed::Chess(p) => Ok(AnyPosition::Chess(p)),
+            Packed::Fairy { variant, body } => {
+                let v = fairy::variant(variant)
+                    .map_err(|_| PackedError::UnknownVariant(variant.to_owned()))?;
+                sqlchess_fairy::pack::unpack(&v, body)
+                    .map(|p| AnyPosition::Fairy(Box::new(p)))
+                    .map_err(|source| PackedError::Fairy {
+                        variant: variant.to_owned(),
+                        source,
+                    })
+            }
         }
-        let (&head, rest) = bytes.split_first().ok_or(PackedError::Truncated)?;
-        let len = usize::from(head & 0x7f);
-        if rest.len() < len {
-            return Err(PackedError::Truncated);
-        }
-        let (name, mut body) = rest.split_at(len);
-        if head & 0x80 != 0 {
-            body = body
-                .split_last()
-                .map(|(_, b)| b)
-                .ok_or(PackedError::Truncated)?;
-        }
-        let name = std::str::from_utf8(name).map_err(|_| PackedError::Truncated)?;
-        if core_mode(name).is_some() {
-            return Err(PackedError::CoreNotFixed(name.to_owned()));
-        }
-        let v = fairy::variant(name).map_err(|_| PackedError::UnknownVariant(name.to_owned()))?;
-        sqlchess_fairy::pack::unpack(&v, body)
-            .map(|p| AnyPosition::Fairy(Box::new(p)))
-            .map_err(|source| PackedError::Fairy {
-                variant: name.to_owned(),
-                source,
-            })
     }
+}
+
+/// The packed form of a fairy position: its variant's name, then
+/// sqlchess-fairy's body (see the module documentation).
+///
+/// # Errors
+/// [`PackedError::Pack`] if the body cannot be written exactly,
+/// [`PackedError::UnknownVariant`] for a name of 128 bytes or more.
+pub fn pack_fairy(pos: &sqlchess_fairy::Position) -> Result<Vec<u8>, PackedError> {
+    let name = pos.variant().name.to_ascii_lowercase();
+    let body = sqlchess_fairy::pack::pack(pos)?;
+    let len = u8::try_from(name.len())
+        .ok()
+        .filter(|&n| n < 0x80)
+        .ok_or_else(|| PackedError::UnknownVariant(name.clone()))?;
+    let mut out = Vec::with_capacity(2 + name.len() + body.len());
+    out.push(len);
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(&body);
+    if out.len() == pack::PACKED_LEN {
+        out[0] |= 0x80;
+        out.push(0);
+    }
+    Ok(out)
+}
+
+/// Packed bytes taken apart: a standard chess position, or a fairy
+/// variant's name and body, for a caller that keeps its own variants (the
+/// PostgreSQL extension caches them per backend).
+#[derive(Debug, Clone)]
+pub enum Packed<'a> {
+    /// Standard chess or Chess960, already decoded.
+    Chess(Position),
+    /// A fairy variant's body, to decode with [`sqlchess_fairy::pack::unpack`].
+    Fairy {
+        /// The variant's lower-case name.
+        variant: &'a str,
+        /// The sqlchess-fairy codec's bytes.
+        body: &'a [u8],
+    },
+}
+
+/// Splits [`AnyPosition::pack`]'s bytes into the variant and its body.
+///
+/// # Errors
+/// [`PackedError::Chess`] for 32 bytes that are no chess position,
+/// [`PackedError::Truncated`] or [`PackedError::CoreNotFixed`] otherwise.
+pub fn split_packed(bytes: &[u8]) -> Result<Packed<'_>, PackedError> {
+    if bytes.len() == pack::PACKED_LEN {
+        return Ok(Packed::Chess(pack::unpack(bytes)?));
+    }
+    let (&head, rest) = bytes.split_first().ok_or(PackedError::Truncated)?;
+    let len = usize::from(head & 0x7f);
+    if rest.len() < len {
+        return Err(PackedError::Truncated);
+    }
+    let (name, mut body) = rest.split_at(len);
+    if head & 0x80 != 0 {
+        body = body
+            .split_last()
+            .map(|(_, b)| b)
+            .ok_or(PackedError::Truncated)?;
+    }
+    let variant = std::str::from_utf8(name).map_err(|_| PackedError::Truncated)?;
+    if core_mode(variant).is_some() {
+        return Err(PackedError::CoreNotFixed(variant.to_owned()));
+    }
+    Ok(Packed::Fairy { variant, body })
 }
 
 fn builtin(name: &str) -> Result<sqlchess_fairy::Variant, SearchError> {
