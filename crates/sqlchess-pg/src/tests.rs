@@ -1,5 +1,5 @@
 use pgrx::prelude::*;
-use sqlchess_core::{perft::perft, Color, Position};
+use sqlchess_core::{perft::perft, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -426,31 +426,6 @@ fn next_move_finds_mates() {
     );
 }
 
-/// Plain minimax with the set-based search's conventions: `evaluate` at
-/// the leaves, `±(100000 - ply)` for mate, 0 for stalemate.
-fn minimax(pos: &Position, depth: u32, ply: i32) -> i32 {
-    if depth == 0 {
-        return sqlchess_search::eval::evaluate_white(pos);
-    }
-    let moves = pos.legal_moves();
-    let white = pos.turn() == Color::White;
-    if moves.is_empty() {
-        return match (pos.is_checkmate(), white) {
-            (false, _) => 0,
-            (true, true) => -(100000 - ply),
-            (true, false) => 100000 - ply,
-        };
-    }
-    let values = moves
-        .into_iter()
-        .map(|m| minimax(&pos.after(m), depth - 1, ply + 1));
-    if white {
-        values.max().unwrap_or(0)
-    } else {
-        values.min().unwrap_or(0)
-    }
-}
-
 #[pg_test]
 fn set_based_minimax_agrees_with_native() {
     for (fen, depth) in [
@@ -464,7 +439,7 @@ fn set_based_minimax_agrees_with_native() {
         ),
     ] {
         let pos = Position::from_fen(fen).unwrap();
-        let native = minimax(&pos, depth, 0);
+        let native = sqlchess_search::minimax::minimax_white(&pos, depth);
         let score = int(&format!(
             "SELECT score::bigint FROM set_next_move('{fen}', {depth})"
         ));
@@ -474,7 +449,11 @@ fn set_based_minimax_agrees_with_native() {
             "SELECT move::text FROM set_next_move('{fen}', {depth})"
         ));
         let child = pos.after(pos.parse_uci(&mv).unwrap());
-        assert_eq!(minimax(&child, depth - 1, 1), native, "{fen}: {mv}");
+        assert_eq!(
+            sqlchess_search::minimax::minimax_white_at(&child, depth - 1, 1),
+            native,
+            "{fen}: {mv}"
+        );
     }
 }
 
