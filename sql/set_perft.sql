@@ -15,18 +15,22 @@
 --                          3 AS depth, 'chess' AS variant;
 --                 $(cat sql/set_perft.sql)"
 --
--- The ply statement is written out six times, so depths 0 to 6 work; a
--- statement whose ply is already the requested depth inserts nothing.
--- A deeper run needs more copies (the guard below refuses it).
+-- SQLite has no loop statement: the ply step is a trigger on
+-- `perft_state.ply` that inserts one ply and moves `ply` on, which fires it
+-- again (recursive triggers) until the requested depth.
 -- Every node is stored: depth 4 from the start is 206,604 rows, depth 5
 -- about 5 million.
 --
 -- Tested against native perft in crates/sqlchess-sqlite/tests/set_perft.rs.
 
--- Refuse depths the six copies below cannot reach.
-DROP TABLE IF EXISTS temp.perft_guard;
-CREATE TEMP TABLE perft_guard (depth INTEGER NOT NULL CHECK (depth BETWEEN 0 AND 6));
-INSERT INTO perft_guard SELECT depth FROM perft_root;
+PRAGMA recursive_triggers = ON;
+
+DROP TABLE IF EXISTS perft_state;
+CREATE TABLE perft_state (
+    ply INTEGER NOT NULL,
+    depth INTEGER NOT NULL CHECK (depth >= 0),
+    variant TEXT NOT NULL
+);
 
 DROP TABLE IF EXISTS possible_move;
 CREATE TABLE possible_move (
@@ -40,45 +44,22 @@ CREATE TABLE possible_move (
 );
 CREATE INDEX possible_move_ply ON possible_move (ply);
 
--- Ply 0: the root.
+-- One ply: the children of every position at ply NEW.ply, then the next.
+DROP TRIGGER IF EXISTS perft_grow;
+CREATE TEMP TRIGGER perft_grow AFTER UPDATE OF ply ON perft_state
+WHEN NEW.ply < NEW.depth
+BEGIN
+    INSERT INTO possible_move (ply, parent, uci, fen)
+    SELECT p.ply + 1, p.id, m.uci, m.fen_after
+    FROM possible_move p, legal_moves(p.fen, NEW.variant) m
+    WHERE p.ply = NEW.ply;
+    UPDATE perft_state SET ply = ply + 1;
+END;
+
+-- Ply 0: the root; then grow to the requested depth.
+INSERT INTO perft_state SELECT 0, depth, variant FROM perft_root;
 INSERT INTO possible_move (ply, fen) SELECT 0, fen FROM perft_root;
-
--- Plies 1 to 6: the children of the newest ply, until the requested depth.
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
-
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
-
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
-
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
-
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
-
-INSERT INTO possible_move (ply, parent, uci, fen)
-SELECT p.ply + 1, p.id, m.uci, m.fen_after
-FROM perft_root r, possible_move p, legal_moves(p.fen, r.variant) m
-WHERE p.ply = (SELECT max(ply) FROM possible_move)
-  AND p.ply < r.depth;
+UPDATE perft_state SET ply = 0;
 
 -- The leaves: positions at the requested depth.
 SELECT count(*) AS nodes

@@ -9,7 +9,7 @@
 -- 3. Back up: one UPDATE per ply, deepest first, sets each position to the
 --    max (White to move) or min (Black) of its children, by GROUP BY.
 -- 4. Answer: the root's value and a root move whose child has it (the least
---    UCI among equals).
+--    UCI among equals); best_move is NULL when the root has no legal move.
 --
 -- The conventions are those of `sqlchess_search::minimax::minimax_white`
 -- (plain minimax without pruning), which the test
@@ -17,24 +17,28 @@
 -- PostgreSQL extension's `set_next_move`.
 --
 -- Input: a table `search_root(fen TEXT, depth INTEGER)` with one row, a
--- standard chess position and a depth of 1 to 6.
+-- standard chess position and a depth of at least 1. Every position is
+-- stored: depth 3 from the start is about 9,000 rows, depth 4 about 80,000
+-- (transpositions merged), depth 5 millions.
 -- Output: the last statement prints `best_move`, `score_for_white` and
--- `positions` (rows of the node table).
+-- `positions` (rows of `search_node`, kept for queries of your own).
 --
 --   sqlchess sql "CREATE TABLE search_root AS
 --                   SELECT '7k/6pp/8/8/8/8/8/R3K3 w - - 0 1' AS fen, 3 AS depth;
 --                 $(cat sql/set_search.sql)"
 --
--- SQLite has no loops, so the grow and back-up steps are written out six
--- times each; a step past the requested depth changes nothing.
+-- SQLite has no loop statement: each step is a trigger on the `ply` of
+-- `search_state` that does one ply's work and then moves `ply` on, which
+-- fires it again (recursive triggers) until the step is done.
+
+PRAGMA recursive_triggers = ON;
 
 DROP TABLE IF EXISTS search_state;
 CREATE TABLE search_state (
+    phase TEXT NOT NULL,     -- 'grow', then 'back up'
     ply INTEGER NOT NULL,
-    depth INTEGER NOT NULL CHECK (depth BETWEEN 1 AND 6)
+    depth INTEGER NOT NULL CHECK (depth >= 1)
 );
-INSERT INTO search_state SELECT 0, depth FROM search_root;
-
 DROP TABLE IF EXISTS search_node;
 CREATE TABLE search_node (
     ply INTEGER NOT NULL,
@@ -52,82 +56,49 @@ CREATE TABLE search_edge (
 );
 CREATE INDEX search_edge_parent ON search_edge (ply, parent);
 
+-- 1. Grow one ply: the edges out of ply NEW.ply, then their distinct
+--    children (transpositions merge on the key), then on to the next ply.
+DROP TRIGGER IF EXISTS search_grow;
+CREATE TEMP TRIGGER search_grow AFTER UPDATE OF ply ON search_state
+WHEN NEW.phase = 'grow' AND NEW.ply < NEW.depth
+BEGIN
+    INSERT INTO search_edge (ply, parent, uci, child)
+    SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
+    FROM search_node n, legal_moves(n.fen) m
+    WHERE n.ply = NEW.ply;
+    INSERT OR IGNORE INTO search_node (ply, key, fen)
+    SELECT e.ply + 1, e.child, unpack_position(e.child)
+    FROM search_edge e
+    WHERE e.ply = NEW.ply;
+    UPDATE search_state SET ply = ply + 1;
+END;
+
+-- 3. Back up one ply: each parent at ply NEW.ply takes the max (White to
+--    move) or min (Black) of its children's values; then the ply above.
+DROP TRIGGER IF EXISTS search_back_up;
+CREATE TEMP TRIGGER search_back_up AFTER UPDATE OF ply ON search_state
+WHEN NEW.phase = 'back up' AND NEW.ply >= 0
+BEGIN
+    -- (A trigger's UPDATE cannot alias its table: hence the full names.)
+    UPDATE search_node SET value = b.value
+    FROM (SELECT e.parent,
+                 CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
+          FROM search_edge e
+          JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
+          JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
+          WHERE e.ply = NEW.ply
+          GROUP BY e.parent) AS b
+    WHERE search_node.ply = NEW.ply AND search_node.key = b.parent
+      AND search_node.value IS NULL;
+    UPDATE search_state SET ply = ply - 1;
+END;
+
+INSERT INTO search_state SELECT 'grow', 0, depth FROM search_root;
 INSERT INTO search_node (ply, key, fen)
 SELECT 0, pack_position(without_clocks(fen)), without_clocks(fen) FROM search_root;
+UPDATE search_state SET ply = 0;
 
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Grow one ply: the edges out of the newest ply, then their distinct
--- children (transpositions merge on the packed key), then the next ply.
-INSERT INTO search_edge (ply, parent, uci, child)
-SELECT n.ply, n.key, m.uci, pack_position(without_clocks(m.fen_after))
-FROM search_state s, search_node n, legal_moves(n.fen) m
-WHERE n.ply = s.ply AND s.ply < s.depth;
-INSERT OR IGNORE INTO search_node (ply, key, fen)
-SELECT e.ply + 1, e.child, unpack_position(e.child)
-FROM search_state s, search_edge e
-WHERE e.ply = s.ply AND s.ply < s.depth;
-UPDATE search_state SET ply = ply + 1 WHERE ply < depth;
-
--- Score the leaves and the finished games.
+-- 2. Score the leaves and the finished games.
 UPDATE search_node SET value = evaluate(fen)
 WHERE ply = (SELECT depth FROM search_state);
 UPDATE search_node AS n
@@ -138,85 +109,9 @@ SET value = CASE
 WHERE n.ply < (SELECT depth FROM search_state)
   AND NOT EXISTS (SELECT 1 FROM search_edge e WHERE e.ply = n.ply AND e.parent = n.key);
 
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
+UPDATE search_state SET phase = 'back up', ply = depth - 1;
 
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
-
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
-
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
-
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
-
--- Back up one ply: each parent takes the max (White to move) or min
--- (Black) of its children's values.
-UPDATE search_state SET ply = ply - 1 WHERE ply > 0;
-UPDATE search_node AS n SET value = b.value
-FROM search_state s,
-     (SELECT e.ply, e.parent,
-             CASE WHEN white_to_move(p.fen) THEN max(c.value) ELSE min(c.value) END AS value
-      FROM search_edge e
-      JOIN search_node p ON p.ply = e.ply AND p.key = e.parent
-      JOIN search_node c ON c.ply = e.ply + 1 AND c.key = e.child
-      GROUP BY e.ply, e.parent) AS b
-WHERE b.ply = s.ply AND n.ply = s.ply AND n.key = b.parent AND n.value IS NULL;
-
--- The answer (best_move NULL when the root has no legal move).
+-- 4. The answer.
 SELECT (SELECT e.uci
         FROM search_edge e
         JOIN search_node c ON c.ply = 1 AND c.key = e.child

@@ -71,10 +71,10 @@ fn fairy_variant_through_the_same_script() {
 }
 
 #[test]
-fn too_deep_is_refused() {
+fn negative_depth_is_refused() {
     let conn = open_in_memory().unwrap();
     conn.execute_batch(&format!(
-        "CREATE TABLE perft_root AS SELECT '{}' AS fen, 7 AS depth, 'chess' AS variant",
+        "CREATE TABLE perft_root AS SELECT '{}' AS fen, -1 AS depth, 'chess' AS variant",
         sqlchess_core::START_FEN
     ))
     .unwrap();
