@@ -29,6 +29,7 @@
 use sqlchess_core::{pack, CastlingMode, Position};
 
 use crate::fairy::{self, FairyGame};
+use crate::Game as _;
 use crate::{best_move, BestMove, Limits, SearchError};
 
 /// A legal position of a variant.
@@ -70,6 +71,18 @@ pub enum PackedError {
     CoreNotFixed(String),
 }
 
+/// A move that cannot be played: the rules crate's own error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// Standard chess or Chess960.
+    #[error(transparent)]
+    Chess(#[from] sqlchess_core::MoveError),
+    /// Any other variant.
+    #[error(transparent)]
+    Fairy(#[from] sqlchess_fairy::MoveError),
+}
+
 /// The castling mode of a variant the core plays, `None` for the others.
 fn core_mode(variant: &str) -> Option<CastlingMode> {
     match variant {
@@ -102,7 +115,8 @@ impl AnyPosition {
     }
 
     /// Reads `fen` as a position of `variant` (a built-in name; case is
-    /// ignored).
+    /// ignored). For `chess`, Chess960 castling rights in the FEN make it a
+    /// Chess960 position.
     ///
     /// # Errors
     /// [`SearchError::Variant`] for an unknown variant, [`SearchError::Fen`]
@@ -110,7 +124,14 @@ impl AnyPosition {
     pub fn from_fen(fen: &str, variant: &str) -> Result<AnyPosition, SearchError> {
         let lower = variant.to_ascii_lowercase();
         if let Some(mode) = core_mode(&lower) {
-            return Position::from_fen_with_mode(fen, mode)
+            // `chess` reads Chess960 castling rights too (X-FEN rights on a
+            // rook off the corner, Shredder-FEN letters), as the FEN says.
+            let read = if mode == CastlingMode::Standard {
+                Position::from_fen(fen)
+            } else {
+                Position::from_fen_with_mode(fen, mode)
+            };
+            return read
                 .map(AnyPosition::Chess)
                 .map_err(|source| SearchError::Fen {
                     fen: fen.to_owned(),
@@ -141,6 +162,77 @@ impl AnyPosition {
             AnyPosition::Chess(p) if p.castling_mode() == CastlingMode::Chess960 => "chess960",
             AnyPosition::Chess(_) => "chess",
             AnyPosition::Fairy(p) => &p.variant().name,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        match self {
+            AnyPosition::Chess(p) => p.is_check(),
+            AnyPosition::Fairy(p) => p.is_check(),
+        }
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        match self {
+            AnyPosition::Chess(p) => p.is_checkmate(),
+            AnyPosition::Fairy(p) => p.is_checkmate(),
+        }
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        match self {
+            AnyPosition::Chess(p) => p.is_stalemate(),
+            AnyPosition::Fairy(p) => p.is_stalemate(),
+        }
+    }
+
+    /// `ongoing`, `checkmate`, `stalemate`, and for chess also
+    /// `insufficient_material` and `fifty_moves`.
+    pub fn status_name(&self) -> &'static str {
+        match self {
+            AnyPosition::Chess(p) => p.status().name(),
+            AnyPosition::Fairy(p) => match p.status() {
+                sqlchess_fairy::GameStatus::Ongoing => "ongoing",
+                sqlchess_fairy::GameStatus::Checkmate(_) => "checkmate",
+                sqlchess_fairy::GameStatus::Stalemate(_) => "stalemate",
+            },
+        }
+    }
+
+    /// Leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Chess(p) => sqlchess_core::perft::perft(p, depth),
+            AnyPosition::Fairy(p) => sqlchess_fairy::perft(p, depth),
+        }
+    }
+
+    /// The Zobrist hash: sqlchess-core's keys for chess, the search's keys
+    /// for fairy variants (clocks excluded in both).
+    pub fn zobrist(&self) -> u64 {
+        match self {
+            AnyPosition::Chess(p) => p.zobrist(),
+            AnyPosition::Fairy(p) => FairyGame::from_position((**p).clone()).hash(),
+        }
+    }
+
+    /// The position after a legal move given in UCI or SAN.
+    ///
+    /// # Errors
+    /// [`PlayError`] naming why the text is no legal move here.
+    pub fn play(&self, text: &str) -> Result<AnyPosition, PlayError> {
+        match self {
+            AnyPosition::Chess(p) => Ok(AnyPosition::Chess(p.after(p.parse_move(text)?))),
+            AnyPosition::Fairy(p) => {
+                let text = text.trim();
+                let mv = p
+                    .parse_uci(text)
+                    .or_else(|uci_err| p.parse_san(text).map_err(|_| uci_err))?;
+                Ok(AnyPosition::Fairy(Box::new(p.play(mv))))
+            }
         }
     }
 

@@ -1,13 +1,15 @@
-//! The scalar SQL functions: each decodes its arguments, calls one
-//! sqlchess-core function, maps the error and encodes the result.
+//! The scalar SQL functions of the rules: each decodes its arguments, calls
+//! one method of [`sqlchess_search::AnyPosition`] (sqlchess-core for chess,
+//! sqlchess-fairy for the other variants named by an optional last
+//! argument), maps the error and encodes the result.
 //!
 //! NULL in any argument gives NULL. A malformed FEN or move raises an SQL
 //! error whose message is the parser's (`rusqlite::Error::UserFunctionError`).
 
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::{Connection, Error, Result};
-use sqlchess_core::{perft, Position};
 
+use crate::game::position_at;
 use crate::SqlChessError;
 
 /// Wraps a domain error so SQLite reports its message.
@@ -20,65 +22,55 @@ fn text(ctx: &Context<'_>, i: usize) -> Result<Option<String>> {
     ctx.get::<Option<String>>(i)
 }
 
-/// Argument `i` as a checked position, `None` for NULL.
-fn position(ctx: &Context<'_>, i: usize) -> Result<Option<Position>> {
-    text(ctx, i)?
-        .map(|fen| Position::from_fen(&fen).map_err(user))
-        .transpose()
-}
-
-/// `apply_move(fen, move)`: the FEN after a UCI or SAN move.
+/// `apply_move(fen, move [, variant])`: the FEN after a UCI or SAN move.
 fn apply_move(ctx: &Context<'_>) -> Result<Option<String>> {
-    let (Some(pos), Some(text)) = (position(ctx, 0)?, text(ctx, 1)?) else {
+    let (Some(pos), Some(text)) = (position_at(ctx, 0, 2)?, text(ctx, 1)?) else {
         return Ok(None);
     };
-    let mv = pos.parse_move(&text).map_err(user)?;
-    Ok(Some(pos.after(mv).fen()))
+    Ok(Some(pos.play(&text).map_err(user)?.fen()))
 }
 
-/// `validate_move(fen, move)`: NULL when legal, else why not.
+/// `validate_move(fen, move [, variant])`: NULL when legal, else why not.
 fn validate_move(ctx: &Context<'_>) -> Result<Option<String>> {
-    let (Some(pos), Some(text)) = (position(ctx, 0)?, text(ctx, 1)?) else {
+    let (Some(pos), Some(text)) = (position_at(ctx, 0, 2)?, text(ctx, 1)?) else {
         return Ok(None);
     };
-    Ok(pos.parse_move(&text).err().map(|e| e.to_string()))
+    Ok(pos.play(&text).err().map(|e| e.to_string()))
 }
 
-/// `is_check(fen)`, 0 or 1.
+/// `is_check(fen [, variant])`, 0 or 1.
 fn is_check(ctx: &Context<'_>) -> Result<Option<bool>> {
-    Ok(position(ctx, 0)?.map(|p| p.is_check()))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.is_check()))
 }
 
-/// `is_checkmate(fen)`, 0 or 1.
+/// `is_checkmate(fen [, variant])`, 0 or 1.
 fn is_checkmate(ctx: &Context<'_>) -> Result<Option<bool>> {
-    Ok(position(ctx, 0)?.map(|p| p.is_checkmate()))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.is_checkmate()))
 }
 
-/// `is_stalemate(fen)`, 0 or 1.
+/// `is_stalemate(fen [, variant])`, 0 or 1.
 fn is_stalemate(ctx: &Context<'_>) -> Result<Option<bool>> {
-    Ok(position(ctx, 0)?.map(|p| p.is_stalemate()))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.is_stalemate()))
 }
 
-/// `game_status(fen)`: `ongoing`, `checkmate`, `stalemate`, ...
+/// `game_status(fen [, variant])`: `ongoing`, `checkmate`, `stalemate`, ...
 fn game_status(ctx: &Context<'_>) -> Result<Option<&'static str>> {
-    Ok(position(ctx, 0)?.map(|p| p.status().name()))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.status_name()))
 }
 
-/// `perft(fen, depth)`: leaf nodes of the legal move tree.
+/// `perft(fen, depth [, variant])`: leaf nodes of the legal move tree.
 fn perft(ctx: &Context<'_>) -> Result<Option<i64>> {
-    let (Some(pos), Some(depth)) = (position(ctx, 0)?, ctx.get::<Option<i64>>(1)?) else {
+    let (Some(pos), Some(depth)) = (position_at(ctx, 0, 2)?, ctx.get::<Option<i64>>(1)?) else {
         return Ok(None);
     };
     let depth = u32::try_from(depth).map_err(|_| user(SqlChessError::Depth { depth }))?;
     // Node counts past i64::MAX would take centuries; saturate rather than wrap.
-    Ok(Some(
-        i64::try_from(perft::perft(&pos, depth)).unwrap_or(i64::MAX),
-    ))
+    Ok(Some(i64::try_from(pos.perft(depth)).unwrap_or(i64::MAX)))
 }
 
-/// `zobrist(fen)`: the 64-bit hash reinterpreted as a signed integer.
+/// `zobrist(fen [, variant])`: the 64-bit hash reinterpreted as a signed integer.
 fn zobrist(ctx: &Context<'_>) -> Result<Option<i64>> {
-    Ok(position(ctx, 0)?.map(|p| p.zobrist() as i64))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.zobrist() as i64))
 }
 
 type ScalarFn<T> = fn(&Context<'_>) -> Result<T>;
@@ -95,16 +87,20 @@ pub(crate) fn add<T: rusqlite::functions::SqlFnOutput + 'static>(
     conn.create_scalar_function(name, n_arg, flags, f)
 }
 
-/// Adds every scalar function to `conn`.
+/// Adds every scalar function to `conn`, each also with a last `variant`
+/// argument.
 pub(crate) fn register(conn: &Connection) -> Result<()> {
-    add(conn, "apply_move", 2, apply_move)?;
-    add(conn, "validate_move", 2, validate_move)?;
-    add(conn, "is_check", 1, is_check)?;
-    add(conn, "is_checkmate", 1, is_checkmate)?;
-    add(conn, "is_stalemate", 1, is_stalemate)?;
-    add(conn, "game_status", 1, game_status)?;
-    add(conn, "perft", 2, perft)?;
-    add(conn, "zobrist", 1, zobrist)
+    for extra in [0, 1] {
+        add(conn, "apply_move", 2 + extra, apply_move)?;
+        add(conn, "validate_move", 2 + extra, validate_move)?;
+        add(conn, "is_check", 1 + extra, is_check)?;
+        add(conn, "is_checkmate", 1 + extra, is_checkmate)?;
+        add(conn, "is_stalemate", 1 + extra, is_stalemate)?;
+        add(conn, "game_status", 1 + extra, game_status)?;
+        add(conn, "perft", 2 + extra, perft)?;
+        add(conn, "zobrist", 1 + extra, zobrist)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -253,5 +249,54 @@ mod tests {
         ] {
             assert_eq!(one(sql).unwrap(), Value::Null, "{sql}");
         }
+    }
+
+    #[test]
+    fn every_function_takes_a_variant() {
+        let capa = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+        // Published: capablanca perft 2 = 784.
+        assert_eq!(
+            one_p("SELECT perft(?1, 2, 'capablanca')", [capa]).unwrap(),
+            Value::Integer(784)
+        );
+        // The archbishop (A) moves by UCI and by SAN alike.
+        assert_eq!(
+            one_p("SELECT apply_move(?1, 'c1d3', 'capablanca')", [capa]).unwrap(),
+            one_p("SELECT apply_move(?1, 'Ad3', 'capablanca')", [capa]).unwrap()
+        );
+        assert_eq!(
+            one_p(
+                "SELECT validate_move(?1, 'c1c5', 'capablanca') IS NOT NULL",
+                [capa]
+            )
+            .unwrap(),
+            Value::Integer(1)
+        );
+        assert_eq!(
+            one_p("SELECT game_status(?1, 'capablanca')", [capa]).unwrap(),
+            text("ongoing")
+        );
+        assert_eq!(
+            one_p("SELECT is_check(?1, 'capablanca') + is_checkmate(?1, 'capablanca') + is_stalemate(?1, 'capablanca')", [capa]).unwrap(),
+            Value::Integer(0)
+        );
+        assert_eq!(
+            one_p("SELECT zobrist(?1, 'capablanca') = zobrist(apply_move(apply_move(apply_move(apply_move(?1, 'b1c3', 'capablanca'), 'b8c6', 'capablanca'), 'c3b1', 'capablanca'), 'c6b8', 'capablanca'), 'capablanca')", [capa]).unwrap(),
+            Value::Integer(1)
+        );
+        // Chess960 by name; NULL variant gives NULL; unknown variants are errors.
+        assert_eq!(
+            one_p("SELECT perft(?1, 1, 'chess960')", [START]).unwrap(),
+            Value::Integer(20)
+        );
+        assert_eq!(
+            one_p("SELECT is_check(?1, NULL)", [START]).unwrap(),
+            Value::Null
+        );
+        let err = one_p("SELECT is_check(?1, 'nosuch')", [START]).unwrap_err();
+        assert!(err.to_string().contains("nosuch"), "{err}");
+        // A chess FEN is not a capablanca one.
+        let err = one_p("SELECT perft(?1, 1, 'capablanca')", [START]).unwrap_err();
+        assert!(err.to_string().contains("board width"), "{err}");
     }
 }

@@ -10,7 +10,7 @@
 
 use rusqlite::functions::Context;
 use rusqlite::{Connection, Result};
-use sqlchess_search::{AnyPosition, Limits};
+use sqlchess_search::{AnyPosition, Limits, SearchError};
 
 use crate::functions::{add, user};
 use crate::SqlChessError;
@@ -20,7 +20,11 @@ use crate::SqlChessError;
 pub const MAX_SEARCH_DEPTH: i64 = 32;
 
 /// Arguments `0` (FEN) and, if present, `1` (variant) as a position.
-fn position_at(ctx: &Context<'_>, fen: usize, variant: usize) -> Result<Option<AnyPosition>> {
+pub(crate) fn position_at(
+    ctx: &Context<'_>,
+    fen: usize,
+    variant: usize,
+) -> Result<Option<AnyPosition>> {
     let Some(text) = ctx.get::<Option<String>>(fen)? else {
         return Ok(None);
     };
@@ -32,7 +36,15 @@ fn position_at(ctx: &Context<'_>, fen: usize, variant: usize) -> Result<Option<A
     } else {
         "chess".to_owned()
     };
-    AnyPosition::from_fen(&text, &name).map(Some).map_err(user)
+    AnyPosition::from_fen(&text, &name)
+        .map(Some)
+        .map_err(|e| match e {
+            // The parser's own message, as for every other function.
+            SearchError::Fen { source, .. } => user(source),
+            SearchError::FairyFen { source, .. } => user(source),
+            SearchError::Variant { name, .. } => user(SqlChessError::UnknownVariant { name }),
+            other => user(other),
+        })
 }
 
 /// `next_move(fen, depth [, variant])`: the best move in UCI found by
