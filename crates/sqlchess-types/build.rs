@@ -44,14 +44,17 @@ fn relevant_mask(sq: i32, dirs: &[(i32, i32)]) -> u64 {
     mask
 }
 
-struct Rng(u64);
+// The same generator the crate exports, shared by path: a build script
+// cannot depend on the crate it builds.
+#[allow(dead_code)]
+#[path = "src/rng.rs"]
+mod rng;
+
+struct Rng(rng::XorShift64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
     fn sparse(&mut self) -> u64 {
         self.next() & self.next() & self.next()
@@ -128,7 +131,7 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng(rng::XorShift64::new(0x9e37_79b9_7f4a_7c15));
     let mut table = Vec::new();
     let rook = find_magics(&ROOK_DIRS, &mut rng, &mut table);
     let bishop = find_magics(&BISHOP_DIRS, &mut rng, &mut table);

@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod progress;
+mod record;
 mod rules;
 
 /// Chess and fairy chess that thinks in sets.

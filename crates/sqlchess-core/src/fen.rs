@@ -7,36 +7,7 @@ use sqlchess_types::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use crate::{Board, Setup};
 
-/// The six fields of a FEN, for naming the one that is wrong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum FenField {
-    /// Piece placement, e.g. `rnbqkbnr/pppppppp/8/…`.
-    Placement,
-    /// Side to move, `w` or `b`.
-    Turn,
-    /// Castling rights, e.g. `KQkq`, `-`, `HAha`.
-    Castling,
-    /// En-passant square, e.g. `e3` or `-`.
-    EnPassant,
-    /// Half-move clock.
-    Halfmoves,
-    /// Full-move number.
-    Fullmoves,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Placement => "placement",
-            FenField::Turn => "side to move",
-            FenField::Castling => "castling",
-            FenField::EnPassant => "en passant",
-            FenField::Halfmoves => "halfmove clock",
-            FenField::Fullmoves => "fullmove number",
-        })
-    }
-}
+pub use sqlchess_types::FenField;
 
 /// A FEN that cannot be read, with the field at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

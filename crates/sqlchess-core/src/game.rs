@@ -1,98 +1,23 @@
 //! A game: a position with its history, for repetitions and the result.
 
-use core::fmt;
-
-use sqlchess_types::{Color, Move};
+use sqlchess_types::Move;
+pub use sqlchess_types::{GameStatus, Outcome};
 
 use crate::position::IllegalMoveError;
 use crate::Position;
-
-/// How a finished game ended for the scoreboard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// One side won.
-    Decisive {
-        /// The winner.
-        winner: Color,
-    },
-    /// Nobody won.
-    Draw,
-}
-
-impl fmt::Display for Outcome {
-    /// PGN's result: `1-0`, `0-1` or `1/2-1/2`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Decisive {
-                winner: Color::White,
-            } => "1-0",
-            Outcome::Decisive {
-                winner: Color::Black,
-            } => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        })
-    }
-}
-
-/// The state of play of a position or game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum GameStatus {
-    /// The side to move has legal moves and no draw applies.
-    Ongoing,
-    /// The side to move is checkmated.
-    Checkmate {
-        /// The side that gave mate.
-        winner: Color,
-    },
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can ever mate.
-    InsufficientMaterial,
-    /// 100 half-moves without a capture or pawn move (FIDE 9.3; we draw at once).
-    FiftyMoves,
-    /// The same position for the third time (FIDE 9.2; we draw at once).
-    Repetition,
-}
-
-impl GameStatus {
-    /// The outcome, if the game is over.
-    pub fn outcome(self) -> Option<Outcome> {
-        match self {
-            GameStatus::Ongoing => None,
-            GameStatus::Checkmate { winner } => Some(Outcome::Decisive { winner }),
-            _ => Some(Outcome::Draw),
-        }
-    }
-
-    /// A lower-case word for SQL and the CLI: `ongoing`, `checkmate`,
-    /// `stalemate`, `insufficient_material`, `fifty_moves`, `repetition`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameStatus::Ongoing => "ongoing",
-            GameStatus::Checkmate { .. } => "checkmate",
-            GameStatus::Stalemate => "stalemate",
-            GameStatus::InsufficientMaterial => "insufficient_material",
-            GameStatus::FiftyMoves => "fifty_moves",
-            GameStatus::Repetition => "repetition",
-        }
-    }
-}
-
-impl fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 impl Position {
     /// The status judged from this position alone (no repetition, which needs history).
     pub fn status(&self) -> GameStatus {
         if !self.has_legal_moves() {
             if self.is_check() {
-                GameStatus::Checkmate { winner: !self.turn }
+                GameStatus::Checkmate {
+                    outcome: Outcome::Decisive { winner: !self.turn },
+                }
             } else {
-                GameStatus::Stalemate
+                GameStatus::Stalemate {
+                    outcome: Outcome::Draw,
+                }
             }
         } else if self.is_insufficient_material() {
             GameStatus::InsufficientMaterial

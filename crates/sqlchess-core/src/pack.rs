@@ -28,7 +28,7 @@
 //! assert_eq!(pack::unpack(&bytes).unwrap(), pos);
 //! ```
 
-use sqlchess_types::{Bitboard, Color, Piece, Rank, Role, Square};
+use sqlchess_types::{varint, Bitboard, Color, Piece, Rank, Role, Square};
 
 use crate::{Board, CastlingMode, Position, PositionError, Setup};
 
@@ -172,29 +172,16 @@ pub fn unpack(bytes: &[u8]) -> Result<Position, UnpackError> {
     Ok(Position::from_setup(setup, mode)?)
 }
 
-fn push_varint(out: &mut Vec<u8>, mut v: u32) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
+fn push_varint(out: &mut Vec<u8>, v: u32) {
+    varint::push(out, u64::from(v));
 }
 
 fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u32, UnpackError> {
-    let mut v: u64 = 0;
-    for shift in (0..35).step_by(7) {
-        let b = *bytes.get(*at).ok_or(UnpackError::Truncated("clocks"))?;
-        *at += 1;
-        v |= u64::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            return u32::try_from(v).map_err(|_| UnpackError::Invalid("clock"));
-        }
+    match varint::read(bytes, at, 32) {
+        Ok(v) => u32::try_from(v).map_err(|_| UnpackError::Invalid("clock")),
+        Err(varint::VarintError::Truncated) => Err(UnpackError::Truncated("clocks")),
+        Err(varint::VarintError::TooLarge) => Err(UnpackError::Invalid("clock")),
     }
-    Err(UnpackError::Invalid("clock"))
 }
 
 /// Packs a position with pgChess's nibble-per-square, run-length scheme (see the module docs).

@@ -96,7 +96,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.en_passant = false;
             v.castling = None;
             v.promotion = None;
-            v.stalemate = crate::variant::Outcome::Loss;
+            v.stalemate = sqlchess_types::RelativeOutcome::Loss;
             v.drops = true;
             v.captures_to_hand = true;
             v.piece_promotions = vec![(0, 8), (1, 9), (2, 10), (3, 11), (5, 12), (6, 13)];

@@ -34,7 +34,8 @@
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
 use crate::variant::{
-    Castling, MobilityRegion, Outcome, PieceType, Promotion, Variant, VariantError, ZoneMoves,
+    Castling, MobilityRegion, PieceType, Promotion, RelativeOutcome, Variant, VariantError,
+    ZoneMoves,
 };
 
 /// Why a variants.ini could not be loaded. Lines are 1-based.
@@ -518,9 +519,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "checkmateValue" | "stalemateValue" => {
             let o = match value {
-                "win" => Outcome::Win,
-                "loss" => Outcome::Loss,
-                "draw" => Outcome::Draw,
+                "win" => RelativeOutcome::Win,
+                "loss" => RelativeOutcome::Loss,
+                "draw" => RelativeOutcome::Draw,
                 _ => return Err(bad("expected win, loss or draw")),
             };
             if key == "checkmateValue" {

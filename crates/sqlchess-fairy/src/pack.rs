@@ -22,7 +22,7 @@
 //!
 //! The 10×8 Capablanca start position takes 43 bytes as FEN text and 38
 //! here; positions of random games average about two thirds of their FEN's
-//! length (`cargo run --release -p sqlchess-search --example codec_sizes`).
+//! length (`cargo run --release -p sqlchess-rules --example codec_sizes`).
 //! The fixed 32-byte codec of `sqlchess-core` remains the one for standard
 //! chess.
 //!
@@ -33,6 +33,8 @@
 //! let bytes = pack::pack(&pos).unwrap();
 //! assert_eq!(pack::unpack(&v, &bytes).unwrap().fen(), pos.fen());
 //! ```
+
+use sqlchess_types::varint;
 
 use crate::{FairySquare, Position, Variant};
 
@@ -66,29 +68,16 @@ pub enum UnpackError {
     Fen(#[from] crate::FenError),
 }
 
-fn push_varint(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
+fn push_varint(out: &mut Vec<u8>, v: u64) {
+    varint::push(out, v);
 }
 
 fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, UnpackError> {
-    let mut v = 0u64;
-    for shift in (0..63).step_by(7) {
-        let b = *bytes.get(*at).ok_or(UnpackError::Truncated("clocks"))?;
-        *at += 1;
-        v |= u64::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            return Ok(v);
-        }
-    }
-    Err(UnpackError::Invalid("clock"))
+    // Clocks are 32-bit in the position; larger values were never written.
+    varint::read(bytes, at, 32).map_err(|e| match e {
+        varint::VarintError::Truncated => UnpackError::Truncated("clocks"),
+        varint::VarintError::TooLarge => UnpackError::Invalid("clock"),
+    })
 }
 
 /// Bits per piece code: enough for `index * 2 + black` over `kinds` kinds.
@@ -230,6 +219,20 @@ fn split_fen(fen: &str) -> Result<(String, bool, [u64; 2]), PackError> {
 /// # Errors
 /// [`UnpackError`] for malformed data or an invalid position.
 pub fn unpack(variant: &Variant, bytes: &[u8]) -> Result<Position, UnpackError> {
+    Ok(Position::from_fen(variant, &unpack_fen(variant, bytes)?)?)
+}
+
+/// Like [`unpack`], for the variant of `template`, sharing its compiled
+/// rules ([`Position::with_fen`]): the fast form for many positions.
+///
+/// # Errors
+/// [`UnpackError`] for malformed data or an invalid position.
+pub fn unpack_like(template: &Position, bytes: &[u8]) -> Result<Position, UnpackError> {
+    Ok(template.with_fen(&unpack_fen(template.variant(), bytes)?)?)
+}
+
+/// The FEN that [`pack`]'s bytes encode.
+fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
     let dims = *bytes.first().ok_or(UnpackError::Truncated("board size"))?;
     let (w, h) = ((dims & 15) + 1, (dims >> 4) + 1);
     if (w, h) != (variant.width, variant.height) || variant.pieces.is_empty() {
@@ -329,7 +332,7 @@ pub fn unpack(variant: &Variant, bytes: &[u8]) -> Result<Position, UnpackError> 
         fen.push_str(fields);
     }
     fen.push_str(&format!(" {half} {full}"));
-    Ok(Position::from_fen(variant, &fen)?)
+    Ok(fen)
 }
 
 #[cfg(test)]

@@ -90,16 +90,7 @@ pub struct ZoneMoves {
     pub def: PieceDef,
 }
 
-/// The result of an end condition for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The side to move loses.
-    Loss,
-    /// Draw.
-    Draw,
-    /// The side to move wins.
-    Win,
-}
+pub use sqlchess_types::RelativeOutcome;
 
 /// A variant: board, pieces, start position and rules, all data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,10 +123,10 @@ pub struct Variant {
     /// Promotion, if any.
     pub promotion: Option<Promotion>,
     /// Result for the side to move when it has no legal move and is in check.
-    pub checkmate: Outcome,
+    pub checkmate: RelativeOutcome,
     /// Result for the side to move when it has no legal move and is not in
     /// check.
-    pub stalemate: Outcome,
+    pub stalemate: RelativeOutcome,
     /// Squares some pieces are confined to.
     pub regions: Vec<MobilityRegion>,
     /// Moves some pieces gain in a region.
@@ -242,6 +233,8 @@ const BUILTIN_NAMES: &[&str] = &[
     "grand",
     "nocastle",
     "cannonhorse",
+    "xiangqi",
+    "makruk",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {
@@ -380,7 +373,7 @@ impl Variant {
                 v.en_passant = false;
                 v.castling = None;
                 v.promotion = None;
-                v.stalemate = Outcome::Loss;
+                v.stalemate = RelativeOutcome::Loss;
                 let palace = |lo: u8| Region {
                     files: (3, 5),
                     ranks: (lo, lo + 2),
@@ -475,8 +468,8 @@ impl Variant {
                 mandatory: true,
                 limits: Vec::new(),
             }),
-            checkmate: Outcome::Loss,
-            stalemate: Outcome::Draw,
+            checkmate: RelativeOutcome::Loss,
+            stalemate: RelativeOutcome::Draw,
             regions: Vec::new(),
             zone_moves: Vec::new(),
             flying_general: false,

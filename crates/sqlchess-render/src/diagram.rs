@@ -245,6 +245,15 @@ impl Diagram {
         Ok(d)
     }
 
+    /// The board of a position of any variant.
+    pub fn from_position(pos: &sqlchess_rules::Position) -> Diagram {
+        match (pos.as_chess(), pos.as_fairy()) {
+            (Some(p), _) => Diagram::from_chess(p),
+            (None, Some(p)) => Diagram::from_fairy(p),
+            (None, None) => Diagram::from_chess(&sqlchess_core::Position::new()),
+        }
+    }
+
     /// The board of a standard chess position.
     pub fn from_chess(pos: &sqlchess_core::Position) -> Diagram {
         let mut d = Diagram {

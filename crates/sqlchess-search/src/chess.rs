@@ -3,7 +3,7 @@
 use sqlchess_core::{Bitboard, Color, Move, Position, Role};
 
 use crate::eval::{self, MG_VALUE};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, RelativeOutcome};
 
 impl Game for Position {
     type Move = Move;
@@ -21,26 +21,26 @@ impl Game for Position {
     }
 
     #[inline]
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<RelativeOutcome> {
         if self.halfmoves() >= 100 {
             // Mate on the hundredth half-move still counts as mate.
             if self.is_check() && !self.has_legal_moves() {
-                return Some(Outcome::Loss);
+                return Some(RelativeOutcome::Loss);
             }
-            return Some(Outcome::Draw);
+            return Some(RelativeOutcome::Draw);
         }
         if self.is_insufficient_material() {
-            return Some(Outcome::Draw);
+            return Some(RelativeOutcome::Draw);
         }
         None
     }
 
     #[inline]
-    fn outcome_without_moves(&self) -> Outcome {
+    fn outcome_without_moves(&self) -> RelativeOutcome {
         if self.is_check() {
-            Outcome::Loss
+            RelativeOutcome::Loss
         } else {
-            Outcome::Draw
+            RelativeOutcome::Draw
         }
     }
 

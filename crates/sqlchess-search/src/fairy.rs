@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use sqlchess_fairy::{FairyMove, FairySquare, Position, Variant, VariantError};
+use sqlchess_fairy::{FairyMove, FairySquare, Position, Variant};
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, RelativeOutcome};
 
 /// The value of a pawn, in centipawns.
 pub const PAWN_VALUE: i32 = 100;
@@ -18,19 +18,6 @@ pub fn value_from_mobility(average_moves: f64) -> i32 {
     (35.0 * average_moves + 120.0).round() as i32
 }
 
-/// The built-in fairy variants by name.
-///
-/// # Errors
-/// [`VariantError`] for an unknown name.
-pub fn variant(name: &str) -> Result<Variant, VariantError> {
-    Variant::builtin(name)
-}
-
-/// The names of the built-in fairy variants.
-pub fn variant_names() -> impl Iterator<Item = &'static str> {
-    sqlchess_fairy::variant_names()
-}
-
 /// What the evaluation knows about a variant, computed once.
 #[derive(Debug)]
 struct Tables {
@@ -40,17 +27,6 @@ struct Tables {
     pawn: Option<usize>,
     width: u8,
     height: u8,
-    /// Zobrist keys: [piece index][colour][frame square].
-    keys: Vec<u64>,
-    black_key: u64,
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Tables {
@@ -71,18 +47,12 @@ impl Tables {
                 }
             })
             .collect();
-        let mut state = 0x5eed_5eed_u64;
-        let keys = (0..v.pieces.len() * 2 * 256)
-            .map(|_| splitmix(&mut state))
-            .collect();
         Tables {
             values,
             royal: v.royal,
             pawn: v.pawn,
             width: v.width,
             height: v.height,
-            keys,
-            black_key: splitmix(&mut state),
         }
     }
 }
@@ -91,14 +61,14 @@ impl Tables {
 /// evaluation (computed once per move by a scan of the board), and the
 /// count of half-moves since a capture or pawn move.
 ///
-/// The hash covers the pieces and the side to move (not castling rights or
-/// the en-passant square, which the fairy position does not expose); the
-/// transposition table's moves are checked against the legal moves, so a
-/// shared hash can cost accuracy but never legality.
+/// The hash is the fairy engine's Zobrist hash (pieces, side, hands,
+/// castling and en-passant rights); the transposition table's moves are
+/// checked against the legal moves, so a collision can cost accuracy but
+/// never legality.
 ///
 /// ```
-/// use sqlchess_search::{fairy::{self, FairyGame}, Game, Limits, Searcher};
-/// let v = fairy::variant("capablanca").unwrap();
+/// use sqlchess_search::{fairy::FairyGame, Game, Limits, Searcher};
+/// let v = sqlchess_fairy::Variant::builtin("capablanca").unwrap();
 /// let pos = FairyGame::start(&v);
 /// let mut searcher = Searcher::<FairyGame>::new(8);
 /// let r = searcher.search(&pos, &[], &Limits::depth(2), |_| {});
@@ -127,18 +97,11 @@ impl FairyGame {
     /// # Errors
     /// The fairy crate's FEN error.
     pub fn from_fen(v: &Variant, fen: &str) -> Result<FairyGame, sqlchess_fairy::FenError> {
-        let pos = Position::from_fen(v, fen)?;
-        let reversible = fen
-            .split_whitespace()
-            .nth(4)
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(0);
-        let mut g = FairyGame::from_position(pos);
-        g.reversible = reversible;
-        Ok(g)
+        Ok(FairyGame::from_position(Position::from_fen(v, fen)?))
     }
 
-    /// Wraps a fairy position (with the half-move count at 0).
+    /// Wraps a fairy position; its half-move clock counts toward the
+    /// fifty-move rule.
     pub fn from_position(pos: Position) -> FairyGame {
         let tables = Arc::new(Tables::new(pos.variant()));
         let mut g = FairyGame {
@@ -149,6 +112,7 @@ impl FairyGame {
             non_royal: 0,
             reversible: 0,
         };
+        g.reversible = g.pos.halfmoves();
         g.rescan();
         g
     }
@@ -181,11 +145,6 @@ impl FairyGame {
     fn rescan(&mut self) {
         let t = &*self.tables;
         let (w, h) = (t.width, t.height);
-        let mut hash = if self.pos.white_to_move() {
-            0
-        } else {
-            t.black_key
-        };
         let mut score = 0;
         let mut non_royal = 0;
         for y in 0..h {
@@ -196,8 +155,6 @@ impl FairyGame {
                 let Some((piece, white)) = self.pos.piece_at(sq) else {
                     continue;
                 };
-                let colour = usize::from(!white);
-                hash ^= t.keys[(piece * 2 + colour) * 256 + sq.index()];
                 let rel_rank = if white { y } else { h - 1 - y };
                 let value = t.values.get(piece).copied().unwrap_or(0);
                 let placement = if Some(piece) == t.royal {
@@ -218,7 +175,7 @@ impl FairyGame {
                 score += sign * (value + placement);
             }
         }
-        self.hash = hash;
+        self.hash = self.pos.zobrist();
         self.score = score;
         self.non_royal = non_royal;
     }
@@ -238,14 +195,6 @@ impl FairyGame {
     }
 }
 
-fn convert(o: sqlchess_fairy::Outcome) -> Outcome {
-    match o {
-        sqlchess_fairy::Outcome::Win => Outcome::Win,
-        sqlchess_fairy::Outcome::Loss => Outcome::Loss,
-        sqlchess_fairy::Outcome::Draw => Outcome::Draw,
-    }
-}
-
 impl Game for FairyGame {
     type Move = FairyMove;
 
@@ -259,25 +208,29 @@ impl Game for FairyGame {
         let mover = self.pos.piece_at(mv.from()).map(|(p, _)| p);
         let irreversible = self.victim(mv).is_some() || mover == self.tables.pawn;
         self.pos = self.pos.play(mv);
-        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
+        self.reversible = if irreversible {
+            0
+        } else {
+            self.reversible.saturating_add(1)
+        };
         self.rescan();
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<RelativeOutcome> {
         if self.reversible >= 100 || self.non_royal == 0 {
-            Some(Outcome::Draw)
+            Some(RelativeOutcome::Draw)
         } else {
             None
         }
     }
 
-    fn outcome_without_moves(&self) -> Outcome {
+    fn outcome_without_moves(&self) -> RelativeOutcome {
         let v = self.pos.variant();
-        convert(if self.pos.is_check() {
+        if self.pos.is_check() {
             v.checkmate
         } else {
             v.stalemate
-        })
+        }
     }
 
     fn hash(&self) -> u64 {
@@ -337,7 +290,7 @@ mod tests {
 
     #[test]
     fn mobility_values_order_the_chess_pieces() {
-        let g = FairyGame::start(&variant("chess").unwrap());
+        let g = FairyGame::start(&Variant::builtin("chess").unwrap());
         let v = g.piece_values();
         // pawn, knight, bishop, rook, queen, king
         assert_eq!(v[0], PAWN_VALUE);
@@ -348,7 +301,7 @@ mod tests {
 
     #[test]
     fn capablanca_compounds_are_valued_between_rook_and_queen() {
-        let v = variant("capablanca").unwrap();
+        let v = Variant::builtin("capablanca").unwrap();
         let g = FairyGame::start(&v);
         let value = |name: &str| {
             let i = v.pieces.iter().position(|p| p.name == name).unwrap();
@@ -361,7 +314,7 @@ mod tests {
 
     #[test]
     fn finds_a_mate_in_one_in_capablanca() {
-        let v = variant("capablanca").unwrap();
+        let v = Variant::builtin("capablanca").unwrap();
         // Back-rank mate with the rook: a1 to a8.
         let pos = FairyGame::from_fen(&v, "6k3/5ppp2/10/10/10/10/10/R5K3 w - - 0 1").unwrap();
         let mut s = Searcher::<FairyGame>::new(4);
@@ -372,7 +325,7 @@ mod tests {
 
     #[test]
     fn takes_a_hanging_piece() {
-        let v = variant("chess").unwrap();
+        let v = Variant::builtin("chess").unwrap();
         let pos = FairyGame::from_fen(&v, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
         let mut s = Searcher::<FairyGame>::new(4);
         let r = s.search(&pos, &[], &Limits::depth(3), |_| {});

@@ -2,43 +2,7 @@
 
 use core::fmt::Debug;
 
-/// How a finished game stands for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move has won.
-    Win,
-    /// The side to move has lost (checkmated, or the opponent completed a line).
-    Loss,
-    /// Nobody won.
-    Draw,
-}
-
-impl Outcome {
-    /// The game-theoretic value for the side to move: `+∞` for a win,
-    /// `-∞` for a loss, `0` for a draw.
-    ///
-    /// ```
-    /// use sqlchess_search::Outcome;
-    /// assert_eq!(Outcome::Win.value(), f64::INFINITY);
-    /// assert_eq!(Outcome::Draw.value(), 0.0);
-    /// ```
-    pub fn value(self) -> f64 {
-        match self {
-            Outcome::Win => f64::INFINITY,
-            Outcome::Loss => f64::NEG_INFINITY,
-            Outcome::Draw => 0.0,
-        }
-    }
-
-    /// The outcome for the other side.
-    pub fn flip(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
-        }
-    }
-}
+pub use sqlchess_rules::RelativeOutcome;
 
 /// The size of history tables: [`Game::history_index`] must stay below it.
 pub const HISTORY_SIZE: usize = 1 << 16;
@@ -69,11 +33,11 @@ pub trait Game: Clone + Send + 'static {
     /// The outcome if the game is over whatever moves remain (a completed
     /// line, a draw by rule), judged from this state alone; `None` otherwise.
     /// Called at every interior node, so it should be cheap.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<RelativeOutcome>;
 
     /// The outcome when the side to move has no legal move (checkmate is a
-    /// [`Outcome::Loss`], stalemate a [`Outcome::Draw`] in chess).
-    fn outcome_without_moves(&self) -> Outcome;
+    /// [`RelativeOutcome::Loss`], stalemate a [`RelativeOutcome::Draw`] in chess).
+    fn outcome_without_moves(&self) -> RelativeOutcome;
 
     /// A hash of the state for the transposition table and repetitions.
     fn hash(&self) -> u64;

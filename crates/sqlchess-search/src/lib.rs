@@ -2,7 +2,6 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod any;
 mod chess;
 pub mod eval;
 pub mod fairy;
@@ -14,46 +13,13 @@ pub mod tictactoe;
 pub mod tt;
 pub mod uci;
 
-pub use any::AnyPosition;
-pub use game::{Game, Outcome, HISTORY_SIZE};
+pub use game::{Game, HISTORY_SIZE};
 pub use search::{Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};
+pub use sqlchess_rules::RelativeOutcome;
 
-use sqlchess_core::{FenError, Position};
+use sqlchess_rules::Position;
 
-/// The errors of the convenience functions.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SearchError {
-    /// The FEN cannot be read or is not a legal position.
-    #[error("invalid fen {fen:?}: {source}")]
-    Fen {
-        /// The rejected FEN.
-        fen: String,
-        /// Why.
-        source: FenError,
-    },
-    /// No variant of that name.
-    #[error("unknown variant {name:?}: {source}")]
-    Variant {
-        /// The rejected name.
-        name: String,
-        /// Why.
-        source: sqlchess_fairy::VariantError,
-    },
-    /// The FEN is not a position of the fairy variant.
-    #[error("invalid {variant} fen {fen:?}: {source}")]
-    FairyFen {
-        /// The variant.
-        variant: String,
-        /// The rejected FEN.
-        fen: String,
-        /// Why.
-        source: sqlchess_fairy::FenError,
-    },
-}
-
-/// Variants played on sqlchess-core's fast path; the rest go to sqlchess-fairy.
-pub const CORE_VARIANTS: &[&str] = &["chess", "chess960", "fischerandom"];
+use crate::fairy::FairyGame;
 
 /// The answer of [`next_move`], in text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,51 +36,173 @@ pub struct BestMove {
     pub pv: Vec<String>,
 }
 
-/// Searches a standard chess (or Chess960) position given as FEN within
-/// `limits`, with a fresh 4 MB transposition table (so that equal inputs
-/// give equal answers at a fixed depth, as a deterministic SQL function
-/// must; a table reused between calls would not).
-///
-/// # Errors
-/// [`SearchError::Fen`] if the FEN is invalid.
-pub fn next_move(fen: &str, limits: &Limits) -> Result<BestMove, SearchError> {
-    Ok(best_move(&parse_fen(fen)?, limits))
-}
-
-/// Like [`next_move`] for any variant: `chess`, `chess960` and
-/// `fischerandom` on the standard-chess fast path, the others through
-/// sqlchess-fairy; `fen` `None` is the variant's start position.
+/// Searches a position of any variant within `limits`, with a fresh 4 MB
+/// transposition table (so that equal inputs give equal answers at a fixed
+/// depth, as a deterministic SQL function must; a table reused between calls
+/// would not). Standard chess and Chess960 use the bitboard engine, every
+/// other variant the generic one; the half-move clock counts toward the
+/// fifty-move rule in both.
 ///
 /// ```
-/// use sqlchess_search::{next_move_variant, Limits};
-/// let best = next_move_variant("capablanca", None, &Limits::depth(2)).unwrap();
+/// use sqlchess_rules::{Position, Variant};
+/// use sqlchess_search::{next_move, Limits};
+/// let pos = Position::start(&Variant::builtin("capablanca").unwrap());
+/// let best = next_move(&pos, &Limits::depth(2));
 /// assert!(best.uci.is_some());
 /// ```
-///
-/// # Errors
-/// [`SearchError::Variant`] for an unknown variant, [`SearchError::Fen`] or
-/// [`SearchError::FairyFen`] for an invalid FEN.
-pub fn next_move_variant(
-    variant: &str,
-    fen: Option<&str>,
-    limits: &Limits,
-) -> Result<BestMove, SearchError> {
-    let pos = match fen {
-        Some(text) => AnyPosition::from_fen(text, variant)?,
-        None => AnyPosition::start(variant)?,
-    };
-    Ok(pos.next_move(limits))
+pub fn next_move(pos: &Position, limits: &Limits) -> BestMove {
+    search_position(pos, limits, 4, |_| {})
 }
 
-fn best_move<G: Game>(root: &G, limits: &Limits) -> BestMove {
-    let mut searcher = Searcher::<G>::new(4);
-    let r = searcher.search(root, &[], limits, |_| {});
-    let mut pv = Vec::with_capacity(r.pv.len());
-    let mut p = root.clone();
-    for &m in &r.pv {
-        pv.push(p.move_text(m));
-        p.apply(m);
+/// One completed iteration of [`search_position`], in text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Milliseconds since the search began.
+    pub millis: u128,
+    /// The principal variation in UCI notation.
+    pub pv: Vec<String>,
+}
+
+/// Searches a position of any variant within `limits` with a table of
+/// `hash_mb` megabytes (clamped to [`tt::MAX_HASH_MB`]), calling `report`
+/// after each iteration. The one place that picks the search's game for a
+/// position: the bitboard engine for chess, [`FairyGame`] for the rest.
+pub fn search_position(
+    pos: &Position,
+    limits: &Limits,
+    hash_mb: usize,
+    report: impl FnMut(&Progress),
+) -> BestMove {
+    Engine::new(hash_mb).search(pos, &[], limits, report)
+}
+
+/// A searcher for positions of any variant that keeps its transposition
+/// tables from one call to the next (a game, a UCI session): the one place
+/// that picks the search's game for a position — the bitboard engine for
+/// chess, [`FairyGame`] for the rest.
+///
+/// ```
+/// use sqlchess_rules::{Position, Variant};
+/// use sqlchess_search::{Engine, Limits};
+/// let mut engine = Engine::new(4);
+/// let pos = Position::start(&Variant::builtin("shogi").unwrap());
+/// let best = engine.search(&pos, &[], &Limits::depth(2), |_| {});
+/// assert!(pos.parse_move(best.uci.as_deref().unwrap()).is_ok());
+/// ```
+pub struct Engine {
+    hash_mb: usize,
+    chess: Option<Searcher<sqlchess_core::Position>>,
+    fairy: Option<Searcher<FairyGame>>,
+}
+
+impl Engine {
+    /// An engine whose tables take about `hash_mb` megabytes each (clamped
+    /// to [`tt::MAX_HASH_MB`]), allocated on first use.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            hash_mb,
+            chess: None,
+            fairy: None,
+        }
     }
+
+    /// Searches `pos` within `limits`; `history` holds the Zobrist hashes
+    /// ([`Position::zobrist`]) of the game's earlier positions, oldest
+    /// first, for repetitions. `report` is called after each iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        report: impl FnMut(&Progress),
+    ) -> BestMove {
+        let hash_mb = self.hash_mb;
+        match (pos.as_chess(), pos.as_fairy()) {
+            (Some(p), _) => {
+                let searcher = self.chess.get_or_insert_with(|| Searcher::new(hash_mb));
+                best_move(searcher, p, history, limits, report)
+            }
+            (None, Some(p)) => {
+                let searcher = self.fairy.get_or_insert_with(|| Searcher::new(hash_mb));
+                best_move(
+                    searcher,
+                    &FairyGame::from_position(p.clone()),
+                    history,
+                    limits,
+                    report,
+                )
+            }
+            (None, None) => BestMove::none(),
+        }
+    }
+}
+
+/// The static evaluation in centipawns, positive when White is better:
+/// material and piece-square tables for chess, mobility-derived piece values
+/// for fairy variants.
+///
+/// ```
+/// let pos = sqlchess_rules::position("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1", "chess").unwrap();
+/// assert!(sqlchess_search::evaluate_white(&pos) > 2000);
+/// ```
+pub fn evaluate_white(pos: &Position) -> i32 {
+    match (pos.as_chess(), pos.as_fairy()) {
+        (Some(p), _) => eval::evaluate_white(p),
+        (None, Some(p)) => FairyGame::from_position(p.clone()).evaluate_white(),
+        (None, None) => 0,
+    }
+}
+
+impl BestMove {
+    fn none() -> BestMove {
+        BestMove {
+            uci: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// The moves of `pv` from `root`, in UCI.
+fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    pv.iter()
+        .map(|&m| {
+            let t = p.move_text(m);
+            p.apply(m);
+            t
+        })
+        .collect()
+}
+
+fn best_move<G: Game>(
+    searcher: &mut Searcher<G>,
+    root: &G,
+    history: &[u64],
+    limits: &Limits,
+    mut report: impl FnMut(&Progress),
+) -> BestMove {
+    let r = searcher.search(root, history, limits, |info: &SearchInfo<G::Move>| {
+        report(&Progress {
+            depth: info.depth,
+            score: Score::from_internal(info.score),
+            nodes: info.nodes,
+            nps: info.nps(),
+            millis: info.time.as_millis(),
+            pv: pv_text(root, &info.pv),
+        })
+    });
+    let pv = pv_text(root, &r.pv);
     BestMove {
         uci: r.best_move.map(|m| root.move_text(m)),
         score: r.uci_score(),
@@ -122,20 +210,4 @@ fn best_move<G: Game>(root: &G, limits: &Limits) -> BestMove {
         nodes: r.nodes,
         pv,
     }
-}
-
-/// The static evaluation of a standard chess position, in centipawns from
-/// White's point of view (positive: White is better).
-///
-/// # Errors
-/// [`SearchError::Fen`] if the FEN is invalid.
-pub fn evaluate_fen(fen: &str) -> Result<i32, SearchError> {
-    Ok(eval::evaluate_white(&parse_fen(fen)?))
-}
-
-fn parse_fen(fen: &str) -> Result<Position, SearchError> {
-    Position::from_fen(fen).map_err(|source| SearchError::Fen {
-        fen: fen.to_owned(),
-        source,
-    })
 }

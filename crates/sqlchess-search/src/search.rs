@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Outcome, HISTORY_SIZE};
+use crate::game::{Game, RelativeOutcome, HISTORY_SIZE};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest the search goes, in plies from the root.
@@ -733,11 +733,11 @@ impl<G: Game> Searcher<G> {
 
 /// The score of a finished game `ply` plies from the root, for the side to move.
 #[inline]
-fn outcome_score(o: Outcome, ply: usize) -> i32 {
+fn outcome_score(o: RelativeOutcome, ply: usize) -> i32 {
     match o {
-        Outcome::Win => MATE - ply as i32,
-        Outcome::Loss => -(MATE - ply as i32),
-        Outcome::Draw => 0,
+        RelativeOutcome::Win => MATE - ply as i32,
+        RelativeOutcome::Loss => -(MATE - ply as i32),
+        RelativeOutcome::Draw => 0,
     }
 }
 

@@ -1,6 +1,6 @@
 //! A game of the engine against itself, for any [`Game`].
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, RelativeOutcome};
 use crate::search::{Limits, Searcher};
 
 /// Why a self-play game ended.
@@ -78,7 +78,7 @@ pub fn selfplay<G: Game>(
             .filter(|&&h| h == pos.hash())
             .count();
         if reps >= 2 {
-            break (Termination::Repetition, Outcome::Draw);
+            break (Termination::Repetition, RelativeOutcome::Draw);
         }
         legal.clear();
         pos.moves(&mut legal);
@@ -86,7 +86,7 @@ pub fn selfplay<G: Game>(
             break (Termination::NoLegalMove, pos.outcome_without_moves());
         }
         if moves.len() >= max_plies {
-            break (Termination::PlyLimit, Outcome::Draw);
+            break (Termination::PlyLimit, RelativeOutcome::Draw);
         }
         let result = searcher.search(&pos, &history, limits, |_| {});
         let mv = result.best_move.unwrap_or(legal[0]);
@@ -98,9 +98,9 @@ pub fn selfplay<G: Game>(
     // `outcome` is for the side to move at the end.
     let side_to_move_is_first = first_to_move == (moves.len() % 2 == 0);
     let winner = match outcome {
-        Outcome::Draw => None,
-        Outcome::Win if side_to_move_is_first => Some(Winner::First),
-        Outcome::Loss if !side_to_move_is_first => Some(Winner::First),
+        RelativeOutcome::Draw => None,
+        RelativeOutcome::Win if side_to_move_is_first => Some(Winner::First),
+        RelativeOutcome::Loss if !side_to_move_is_first => Some(Winner::First),
         _ => Some(Winner::Second),
     };
     SelfPlay {

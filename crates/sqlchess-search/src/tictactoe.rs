@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, RelativeOutcome};
 
 /// The eight lines of three, as bit masks over squares 0..9 (a1 = 0, rank by rank).
 const LINES: [u16; 8] = [
@@ -175,18 +175,18 @@ impl Game for TicTacToe {
         self.turn ^= 1;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<RelativeOutcome> {
         // Only the side that just moved can have completed a line.
         let last = self.marks[(self.turn ^ 1) as usize];
         if has_line(last) {
-            Some(Outcome::Loss)
+            Some(RelativeOutcome::Loss)
         } else {
             None
         }
     }
 
-    fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Draw
+    fn outcome_without_moves(&self) -> RelativeOutcome {
+        RelativeOutcome::Draw
     }
 
     fn hash(&self) -> u64 {

@@ -28,6 +28,10 @@ pub struct Entry<M> {
     generation: u8,
 }
 
+/// The largest table in megabytes: UCI's `Hash` option, the CLI's
+/// `--hash` and every other caller are bounded by it.
+pub const MAX_HASH_MB: usize = 4096;
+
 /// A transposition table of a fixed number of entries, one per slot.
 ///
 /// A new result replaces the slot's entry when it is for the same position,
@@ -49,10 +53,11 @@ pub struct TranspositionTable<M> {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table using about `mb` megabytes (at least 1024 entries).
+    /// A table using about `mb` megabytes, clamped to
+    /// [`MAX_HASH_MB`] (and at least 1024 entries).
     pub fn with_megabytes(mb: usize) -> TranspositionTable<M> {
         let size = core::mem::size_of::<Option<Entry<M>>>().max(1);
-        let len = (mb.saturating_mul(1 << 20) / size).max(1024);
+        let len = (mb.min(MAX_HASH_MB).saturating_mul(1 << 20) / size).max(1024);
         TranspositionTable {
             entries: vec![None; len],
             generation: 0,

@@ -21,10 +21,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use sqlchess_core::{CastlingMode, Color, Position, START_FEN};
+use sqlchess_core::{Color, Position as ChessPosition};
+use sqlchess_rules::{Position, Variant};
 
-use crate::fairy::{self, FairyGame};
-use crate::{Game, Limits, Score, Searcher, CORE_VARIANTS};
+use crate::fairy::FairyGame;
+use crate::{Game, Limits, Score, Searcher};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "sqlchess";
@@ -78,7 +79,7 @@ fn lock<W>(out: &Mutex<W>) -> MutexGuard<'_, W> {
 /// The current game: a root position and the hashes before it.
 enum Session {
     Chess {
-        root: Position,
+        root: ChessPosition,
         history: Vec<u64>,
     },
     Fairy {
@@ -96,7 +97,7 @@ struct Running {
 
 #[derive(Default)]
 struct Searchers {
-    chess: Option<Searcher<Position>>,
+    chess: Option<Searcher<ChessPosition>>,
     fairy: Option<Searcher<FairyGame>>,
 }
 
@@ -118,7 +119,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             chess960: false,
             variant: "chess".to_owned(),
             session: Session::Chess {
-                root: Position::new(),
+                root: ChessPosition::new(),
                 history: Vec::new(),
             },
             searchers: Some(Searchers::default()),
@@ -195,8 +196,8 @@ impl<W: Write + Send + 'static> Engine<W> {
             },
             "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
             "uci_variant" => {
-                if is_core_variant(value) || fairy::variant(value).is_ok() {
-                    self.variant = value.to_owned();
+                if let Ok(v) = Variant::builtin(value) {
+                    self.variant = v.name().to_owned();
                     self.searchers = Some(Searchers::default());
                     if let Err(msg) = self.position(&["startpos"]) {
                         self.say(&format!("info string {msg}"))?;
@@ -233,43 +234,35 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             _ => return Err("position needs startpos or fen".to_owned()),
         };
-        if is_core_variant(&self.variant) {
-            let mode = if self.chess960 || self.variant != "chess" {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
-            let fen = fen.as_deref().unwrap_or(START_FEN);
-            let mut root = Position::from_fen_with_mode(fen, mode)
-                .map_err(|e| format!("invalid fen {fen:?}: {e}"))?;
-            let mut history = Vec::with_capacity(moves.len());
-            for text in moves {
-                let mv = root
-                    .parse_uci(text)
-                    .map_err(|e| format!("illegal move {text:?}: {e}"))?;
-                history.push(root.zobrist());
-                root.play_unchecked(mv);
-            }
-            self.session = Session::Chess { root, history };
+        // UCI_Chess960 turns standard chess into Chess960.
+        let name = if self.chess960 && self.variant == "chess" {
+            "chess960"
         } else {
-            let v = fairy::variant(&self.variant).map_err(|e| e.to_string())?;
-            let mut root = match fen {
-                Some(fen) => FairyGame::from_fen(&v, &fen).map_err(|e| e.to_string())?,
-                None => FairyGame::start(&v),
-            };
-            let mut history = Vec::with_capacity(moves.len());
-            for text in moves {
-                let mv = root
-                    .parse_move(text)
-                    .ok_or_else(|| format!("illegal move {text:?}"))?;
-                history.push(root.hash());
-                root.apply(mv);
-            }
-            self.session = Session::Fairy {
-                root: Box::new(root),
-                history,
-            };
+            self.variant.as_str()
+        };
+        let variant = Variant::builtin(name).map_err(|e| e.to_string())?;
+        let mut pos = match fen {
+            Some(fen) => Position::from_fen(&variant, &fen).map_err(|e| e.to_string())?,
+            None => Position::start(&variant),
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+            history.push(pos.zobrist());
+            pos = pos.play_unchecked(mv);
         }
+        // The search is generic over its game; each engine has its own.
+        self.session = match (pos.as_chess(), pos.as_fairy()) {
+            (Some(root), _) => Session::Chess {
+                root: *root,
+                history,
+            },
+            (None, Some(p)) => Session::Fairy {
+                root: Box::new(FairyGame::from_position(p.clone())),
+                history,
+            },
+            (None, None) => return Err("position of no engine".to_owned()),
+        };
         Ok(())
     }
 
@@ -416,15 +409,12 @@ fn overhead(movetime: Duration) -> Duration {
     (movetime / 10).min(MOVE_OVERHEAD)
 }
 
-fn is_core_variant(name: &str) -> bool {
-    CORE_VARIANTS.contains(&name)
-}
-
 /// The built-in variants UCI_Variant offers: chess first.
 pub fn variant_names() -> Vec<String> {
     let mut names = vec!["chess".to_owned()];
     names.extend(
-        fairy::variant_names()
+        sqlchess_rules::variant_names()
+            .into_iter()
             .filter(|n| *n != "chess")
             .map(str::to_owned),
     );

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use sqlchess_core::Position;
-use sqlchess_search::fairy::{self, FairyGame};
+use sqlchess_search::fairy::FairyGame;
 use sqlchess_search::uci;
 
 fn session(input: &str) -> Vec<String> {
@@ -242,7 +242,7 @@ fn fairy_variant() {
         "{lines:?}"
     );
     let best = bestmoves(&lines)[0].to_owned();
-    let v = fairy::variant("capablanca").unwrap();
+    let v = sqlchess_fairy::Variant::builtin("capablanca").unwrap();
     let mut pos = FairyGame::start(&v);
     let e4 = pos.parse_move("e2e4").unwrap();
     sqlchess_search::Game::apply(&mut pos, e4);

@@ -1,16 +1,11 @@
 //! Errors raised by sqlchess's SQL functions besides the rules crates' own
-//! (which pass through unchanged: `FenError`, `MoveError`, `ParsePieceError`).
+//! (which pass through unchanged: sqlchess-rules' `UnknownVariant`,
+//! `FenError`, `MoveError`, `DepthError`, `UnpackError`; `ParsePieceError`).
 
 /// A bad argument to an sqlchess SQL function or table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SqlChessError {
-    /// `perft` was given a negative depth.
-    #[error("perft depth must be 0 or more, got {depth}")]
-    Depth {
-        /// The depth given.
-        depth: i64,
-    },
     /// `next_move` was given a depth outside 1..=`max`.
     #[error("next_move depth must be 1 to {max}, got {depth}")]
     SearchDepth {
@@ -18,12 +13,6 @@ pub enum SqlChessError {
         depth: i64,
         /// The deepest accepted.
         max: i64,
-    },
-    /// `legal_moves` was given a variant no rules crate knows.
-    #[error("unknown variant {name:?}")]
-    UnknownVariant {
-        /// The name given.
-        name: String,
     },
     /// `piece_geometry` was given a board outside 1×1 to 16×16.
     #[error("board size must be 1..16 by 1..16, got {width}x{height}")]

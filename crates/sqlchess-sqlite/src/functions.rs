@@ -1,7 +1,7 @@
 //! The scalar SQL functions of the rules: each decodes its arguments, calls
-//! one method of [`sqlchess_search::AnyPosition`] (sqlchess-core for chess,
-//! sqlchess-fairy for the other variants named by an optional last
-//! argument), maps the error and encodes the result.
+//! one method of [`sqlchess_rules::Position`] (a position of the variant
+//! named by an optional last argument), maps the error and encodes the
+//! result.
 //!
 //! NULL in any argument gives NULL. A malformed FEN or move raises an SQL
 //! error whose message is the parser's (`rusqlite::Error::UserFunctionError`).
@@ -10,7 +10,6 @@ use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::{Connection, Error, Result};
 
 use crate::game::position_at;
-use crate::SqlChessError;
 
 /// Wraps a domain error so SQLite reports its message.
 pub(crate) fn user(err: impl std::error::Error + Send + Sync + 'static) -> Error {
@@ -27,7 +26,7 @@ fn apply_move(ctx: &Context<'_>) -> Result<Option<String>> {
     let (Some(pos), Some(text)) = (position_at(ctx, 0, 2)?, text(ctx, 1)?) else {
         return Ok(None);
     };
-    Ok(Some(pos.play(&text).map_err(user)?.fen()))
+    Ok(Some(pos.play_text(&text).map_err(user)?.fen()))
 }
 
 /// `validate_move(fen, move [, variant])`: NULL when legal, else why not.
@@ -35,7 +34,7 @@ fn validate_move(ctx: &Context<'_>) -> Result<Option<String>> {
     let (Some(pos), Some(text)) = (position_at(ctx, 0, 2)?, text(ctx, 1)?) else {
         return Ok(None);
     };
-    Ok(pos.play(&text).err().map(|e| e.to_string()))
+    Ok(pos.parse_move(&text).err().map(|e| e.to_string()))
 }
 
 /// `is_check(fen [, variant])`, 0 or 1.
@@ -55,7 +54,7 @@ fn is_stalemate(ctx: &Context<'_>) -> Result<Option<bool>> {
 
 /// `game_status(fen [, variant])`: `ongoing`, `checkmate`, `stalemate`, ...
 fn game_status(ctx: &Context<'_>) -> Result<Option<&'static str>> {
-    Ok(position_at(ctx, 0, 1)?.map(|p| p.status_name()))
+    Ok(position_at(ctx, 0, 1)?.map(|p| p.status().name()))
 }
 
 /// `perft(fen, depth [, variant])`: leaf nodes of the legal move tree.
@@ -63,9 +62,15 @@ fn perft(ctx: &Context<'_>) -> Result<Option<i64>> {
     let (Some(pos), Some(depth)) = (position_at(ctx, 0, 2)?, ctx.get::<Option<i64>>(1)?) else {
         return Ok(None);
     };
-    let depth = u32::try_from(depth).map_err(|_| user(SqlChessError::Depth { depth }))?;
+    let depth = u32::try_from(depth).map_err(|_| {
+        user(sqlchess_rules::DepthError {
+            depth,
+            max: sqlchess_rules::MAX_PERFT_DEPTH,
+        })
+    })?;
+    let nodes = pos.perft(depth).map_err(user)?;
     // Node counts past i64::MAX would take centuries; saturate rather than wrap.
-    Ok(Some(i64::try_from(pos.perft(depth)).unwrap_or(i64::MAX)))
+    Ok(Some(i64::try_from(nodes).unwrap_or(i64::MAX)))
 }
 
 /// `zobrist(fen [, variant])`: the 64-bit hash reinterpreted as a signed integer.

@@ -4,13 +4,14 @@
 //! `white_to_move`) and pictures (`board_svg`, `board_text`).
 //!
 //! Each takes an optional last argument, the variant (`chess` when absent),
-//! and is a few lines over [`sqlchess_search::AnyPosition`], the type the
+//! and is a few lines over [`sqlchess_rules::Position`], the type the
 //! PostgreSQL extension uses too, so both engines give the same answers and
 //! the same bytes. NULL in any argument gives NULL.
 
 use rusqlite::functions::Context;
 use rusqlite::{Connection, Result};
-use sqlchess_search::{AnyPosition, Limits, SearchError};
+use sqlchess_rules::{Error, Position};
+use sqlchess_search::Limits;
 
 use crate::functions::{add, user};
 use crate::SqlChessError;
@@ -19,12 +20,12 @@ use crate::SqlChessError;
 /// searches, and depth 8 from a middlegame already takes seconds.
 pub const MAX_SEARCH_DEPTH: i64 = 32;
 
-/// Arguments `0` (FEN) and, if present, `1` (variant) as a position.
+/// Arguments `fen` and, if present, `variant` as a position.
 pub(crate) fn position_at(
     ctx: &Context<'_>,
     fen: usize,
     variant: usize,
-) -> Result<Option<AnyPosition>> {
+) -> Result<Option<Position>> {
     let Some(text) = ctx.get::<Option<String>>(fen)? else {
         return Ok(None);
     };
@@ -36,13 +37,12 @@ pub(crate) fn position_at(
     } else {
         "chess".to_owned()
     };
-    AnyPosition::from_fen(&text, &name)
+    sqlchess_rules::position(&text, &name)
         .map(Some)
         .map_err(|e| match e {
             // The parser's own message, as for every other function.
-            SearchError::Fen { source, .. } => user(source),
-            SearchError::FairyFen { source, .. } => user(source),
-            SearchError::Variant { name, .. } => user(SqlChessError::UnknownVariant { name }),
+            Error::Fen(source) => user(source),
+            Error::Variant(source) => user(source),
             other => user(other),
         })
 }
@@ -59,12 +59,12 @@ fn next_move(ctx: &Context<'_>) -> Result<Option<String>> {
             max: MAX_SEARCH_DEPTH,
         }));
     }
-    Ok(pos.next_move(&Limits::depth(depth as u32)).uci)
+    Ok(sqlchess_search::next_move(&pos, &Limits::depth(depth as u32)).uci)
 }
 
 /// `evaluate(fen [, variant])`: centipawns, positive when White is better.
 fn evaluate(ctx: &Context<'_>) -> Result<Option<i64>> {
-    Ok(position_at(ctx, 0, 1)?.map(|p| i64::from(p.evaluate_white())))
+    Ok(position_at(ctx, 0, 1)?.map(|p| i64::from(sqlchess_search::evaluate_white(&p))))
 }
 
 /// `pack_position(fen [, variant])`: the packed bytes, 32 for chess.
@@ -79,7 +79,7 @@ fn unpack_position(ctx: &Context<'_>) -> Result<Option<String>> {
     let Some(bytes) = ctx.get::<Option<Vec<u8>>>(0)? else {
         return Ok(None);
     };
-    Ok(Some(AnyPosition::unpack(&bytes).map_err(user)?.fen()))
+    Ok(Some(Position::unpack(&bytes).map_err(user)?.fen()))
 }
 
 /// `without_clocks(fen [, variant])`: the FEN with clocks `0 1`.

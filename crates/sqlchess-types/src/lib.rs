@@ -11,12 +11,19 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod fen_field;
 mod moves;
+mod outcome;
+mod rng;
 mod role;
 mod square;
+pub mod varint;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use color::{ByColor, Color};
+pub use fen_field::FenField;
 pub use moves::{CastlingSide, Move, ParseUciMoveError, UciMove};
+pub use outcome::{GameStatus, Outcome, RelativeOutcome};
+pub use rng::XorShift64;
 pub use role::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};

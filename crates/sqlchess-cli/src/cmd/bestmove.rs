@@ -5,10 +5,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::bail;
-use sqlchess_search::fairy::FairyGame;
-use sqlchess_search::{Game, Limits, Score, SearchInfo, Searcher};
+use sqlchess_search::{search_position, Limits};
 
-use crate::rules::{AnyPosition, PositionArgs};
+use crate::rules::PositionArgs;
 
 /// Arguments of `sqlchess bestmove`.
 #[derive(clap::Args)]
@@ -22,9 +21,10 @@ pub struct Args {
     /// Search for this many milliseconds.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
-    /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 64, value_name = "MB")]
-    hash: usize,
+    /// Transposition table size in megabytes (1 to 4096).
+    #[arg(long, default_value_t = 64, value_name = "MB",
+          value_parser = clap::value_parser!(u16).range(1..=4096))]
+    hash: u16,
     /// Print each iteration (depth, score, nodes, pv) to standard error.
     #[arg(long, short)]
     verbose: bool,
@@ -37,49 +37,25 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let best = match args.position.load()? {
-        AnyPosition::Standard(pos) => search(&pos, &limits, args.hash, args.verbose),
-        AnyPosition::Fairy(pos) => search(
-            &FairyGame::from_position(*pos),
-            &limits,
-            args.hash,
-            args.verbose,
-        ),
-    };
-    match best {
+    let pos = args.position.load()?;
+    let best = search_position(&pos, &limits, usize::from(args.hash), |p| {
+        if args.verbose {
+            eprintln!(
+                "depth {} score {} nodes {} nps {} time {} pv {}",
+                p.depth,
+                p.score,
+                p.nodes,
+                p.nps,
+                p.millis,
+                p.pv.join(" ")
+            );
+        }
+    });
+    match best.uci {
         Some(uci) => {
             writeln!(out, "bestmove {uci}")?;
             Ok(ExitCode::SUCCESS)
         }
         None => bail!("no legal move: the game is over"),
     }
-}
-
-fn search<G: Game>(root: &G, limits: &Limits, hash_mb: usize, verbose: bool) -> Option<String> {
-    let mut searcher = Searcher::<G>::new(hash_mb);
-    let report = |info: &SearchInfo<G::Move>| {
-        if verbose {
-            let mut p = root.clone();
-            let pv: Vec<String> = info
-                .pv
-                .iter()
-                .map(|&m| {
-                    let t = p.move_text(m);
-                    p.apply(m);
-                    t
-                })
-                .collect();
-            eprintln!(
-                "depth {} score {} nodes {} nps {} time {} pv {}",
-                info.depth,
-                Score::from_internal(info.score),
-                info.nodes,
-                info.nps(),
-                info.time.as_millis(),
-                pv.join(" ")
-            );
-        }
-    };
-    let result = searcher.search(root, &[], limits, report);
-    result.best_move.map(|m| root.move_text(m))
 }

@@ -15,8 +15,8 @@ pub struct Args {
 /// Prints one legal move a line, in UCI notation.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let pos = args.position.load()?;
-    for uci in pos.legal_moves_uci() {
-        writeln!(out, "{uci}")?;
+    for mv in pos.legal_moves() {
+        writeln!(out, "{}", pos.uci(mv))?;
     }
     Ok(ExitCode::SUCCESS)
 }

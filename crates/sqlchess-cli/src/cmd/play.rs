@@ -9,15 +9,15 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::Context;
-use sqlchess_core::Position;
 use sqlchess_render::Diagram;
-use sqlchess_search::fairy::FairyGame;
-use sqlchess_search::{Game, Limits, Outcome, Searcher};
+use sqlchess_rules::{Color, Outcome, Position};
+use sqlchess_search::{Engine, Limits};
 
-use crate::rules::{AnyPosition, PositionArgs};
+use crate::record::{judge, Record};
+use crate::rules::PositionArgs;
 
 /// Arguments of `sqlchess play`.
 #[derive(clap::Args)]
@@ -37,61 +37,10 @@ pub struct Args {
     /// Also write the game as PGN to FILE.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 16, value_name = "MB")]
-    hash: usize,
-}
-
-/// What the terminal game needs beyond the search's [`Game`].
-trait Playable: Game {
-    /// The legal move the player typed (SAN or UCI), or why not.
-    fn parse_human(&self, text: &str) -> Result<Self::Move, String>;
-    /// The move in SAN.
-    fn san(&self, mv: Self::Move) -> String;
-    /// The board to draw.
-    fn diagram(&self) -> Diagram;
-    /// Whether White is to move.
-    fn white(&self) -> bool;
-}
-
-impl Playable for Position {
-    fn parse_human(&self, text: &str) -> Result<Self::Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
-    }
-    fn san(&self, mv: Self::Move) -> String {
-        Position::san(self, mv)
-    }
-    fn diagram(&self) -> Diagram {
-        Diagram::from_chess(self)
-    }
-    fn white(&self) -> bool {
-        self.turn().is_white()
-    }
-}
-
-impl Playable for FairyGame {
-    fn parse_human(&self, text: &str) -> Result<Self::Move, String> {
-        let pos = self.position();
-        match pos.parse_uci(text) {
-            Ok(m) => Ok(m),
-            Err(uci) => pos.parse_san(text).map_err(|san| {
-                if matches!(uci, sqlchess_fairy::MoveError::Syntax(_)) {
-                    san.to_string()
-                } else {
-                    uci.to_string()
-                }
-            }),
-        }
-    }
-    fn san(&self, mv: Self::Move) -> String {
-        self.position().san(mv)
-    }
-    fn diagram(&self) -> Diagram {
-        Diagram::from_fairy(self.position())
-    }
-    fn white(&self) -> bool {
-        self.white_to_move()
-    }
+    /// Transposition table size in megabytes (1 to 4096).
+    #[arg(long, default_value_t = 16, value_name = "MB",
+          value_parser = clap::value_parser!(u16).range(1..=4096))]
+    hash: u16,
 }
 
 /// Plays the game.
@@ -108,29 +57,32 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let human_white = args.color == "white";
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let (moves, result, termination, fen) = match args.position.load()? {
-        AnyPosition::Standard(pos) => {
-            let fen = args.position.fen.clone();
-            let (m, r, t) = play(pos, human_white, &limits, args.hash, &mut input, out)?;
-            (m, r, t, fen)
-        }
-        AnyPosition::Fairy(pos) => {
-            let fen = Some(args.position.fen.clone().unwrap_or_else(|| pos.fen()));
-            let game = FairyGame::from_position(*pos);
-            let (m, r, t) = play(game, human_white, &limits, args.hash, &mut input, out)?;
-            (m, r, t, fen)
-        }
+    let start = args.position.load()?;
+    let (sans, result, termination) = play(
+        &start,
+        human_white,
+        &limits,
+        usize::from(args.hash),
+        &mut input,
+        out,
+    )?;
+    let (white, black) = if human_white {
+        ("you", "sqlchess")
+    } else {
+        ("sqlchess", "you")
     };
     let mut pgn = Vec::new();
-    write_pgn(
-        &mut pgn,
-        &args.position.variant,
-        fen.as_deref(),
-        human_white,
-        &moves,
-        &result,
-        &termination,
-    )?;
+    Record {
+        event: "sqlchess play",
+        round: "-",
+        players: (white, black),
+        start: &start,
+        set_up: args.position.fen.is_some() || !start.variant().is_chess(),
+        sans: &sans,
+        result: &result,
+        termination: &termination,
+    }
+    .write_pgn(&mut pgn)?;
     writeln!(out)?;
     out.write_all(&pgn)?;
     if let Some(path) = &args.pgn {
@@ -141,78 +93,34 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The moves in SAN with the first move number and side, the result and
-/// why the game ended.
-type Played = (Moves, String, String);
+/// The moves in SAN, the result and why the game ended.
+type Played = (Vec<String>, String, String);
 
-struct Moves {
-    sans: Vec<String>,
-    first_white: bool,
-}
-
-fn result_text(white_wins: Option<bool>) -> String {
-    match white_wins {
-        Some(true) => "1-0",
-        Some(false) => "0-1",
-        None => "1/2-1/2",
-    }
-    .to_owned()
-}
-
-fn play<G: Playable>(
-    start: G,
+fn play(
+    start: &Position,
     human_white: bool,
     limits: &Limits,
     hash_mb: usize,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<Played> {
-    let mut searcher = Searcher::<G>::new(hash_mb);
-    let mut pos = start;
-    let first_white = pos.white();
+    let mut engine = Engine::new(hash_mb);
+    let mut pos = start.clone();
     let mut sans = Vec::new();
     let mut history: Vec<u64> = Vec::new();
-    let mut legal = Vec::new();
     let mut redraw = true;
     let (result, termination) = loop {
         if redraw {
             writeln!(out)?;
-            write!(out, "{}", pos.diagram().text())?;
+            write!(out, "{}", Diagram::from_position(&pos).text())?;
             redraw = false;
         }
-        // Outcomes are for the side to move.
-        let winner = |o: Outcome| match o {
-            Outcome::Draw => None,
-            Outcome::Win => Some(pos.white()),
-            Outcome::Loss => Some(!pos.white()),
-        };
-        if let Some(o) = pos.outcome() {
-            break (result_text(winner(o)), "draw by rule".to_owned());
+        if let Some((outcome, why)) = judge(&pos, &history) {
+            break (outcome.to_string(), why);
         }
-        let reps = history
-            .iter()
-            .rev()
-            .take(pos.reversible_plies() as usize)
-            .skip(1)
-            .step_by(2)
-            .filter(|&&h| h == pos.hash())
-            .count();
-        if reps >= 2 {
-            break (result_text(None), "threefold repetition".to_owned());
-        }
-        legal.clear();
-        pos.moves(&mut legal);
-        if legal.is_empty() {
-            let o = pos.outcome_without_moves();
-            let why = if pos.is_check() {
-                "checkmate"
-            } else {
-                "stalemate"
-            };
-            break (result_text(winner(o)), why.to_owned());
-        }
-        let mover = if pos.white() { "White" } else { "Black" };
-        if pos.white() == human_white {
+        let white = pos.turn() == Color::White;
+        let mover = if white { "White" } else { "Black" };
+        if white == human_white {
             write!(
                 out,
                 "{mover} to move{}> ",
@@ -228,10 +136,18 @@ fn play<G: Playable>(
             match text {
                 "" => continue,
                 "quit" | "resign" => {
-                    break (result_text(Some(!human_white)), "resignation".to_owned());
+                    let winner = Outcome::Decisive {
+                        winner: if human_white {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                    };
+                    break (winner.to_string(), "resignation".to_owned());
                 }
                 "moves" | "help" | "?" => {
-                    let mut all: Vec<String> = legal.iter().map(|&m| pos.san(m)).collect();
+                    let mut all: Vec<String> =
+                        pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
                     all.sort();
                     writeln!(out, "legal moves: {}", all.join(" "))?;
                     writeln!(
@@ -242,11 +158,11 @@ fn play<G: Playable>(
                 }
                 _ => {}
             }
-            match pos.parse_human(text) {
+            match pos.parse_move(text) {
                 Ok(mv) => {
                     sans.push(pos.san(mv));
-                    history.push(pos.hash());
-                    pos.apply(mv);
+                    history.push(pos.zobrist());
+                    pos = pos.play_unchecked(mv);
                     redraw = true;
                 }
                 Err(reason) => {
@@ -254,98 +170,18 @@ fn play<G: Playable>(
                 }
             }
         } else {
-            let r = searcher.search(&pos, &history, limits, |_| {});
-            let mv = r.best_move.unwrap_or(legal[0]);
+            let best = engine.search(&pos, &history, limits, |_| {});
+            let Some(mv) = best.uci.and_then(|u| pos.parse_move(&u).ok()) else {
+                break ("*".to_owned(), "no move found".to_owned());
+            };
             let san = pos.san(mv);
             writeln!(out, "sqlchess plays {san}")?;
             sans.push(san);
-            history.push(pos.hash());
-            pos.apply(mv);
+            history.push(pos.zobrist());
+            pos = pos.play_unchecked(mv);
             redraw = true;
         }
     };
     writeln!(out, "{result} ({termination})")?;
-    Ok((Moves { sans, first_white }, result, termination))
-}
-
-/// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
-fn pgn_date() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Howard Hinnant's civil-from-days algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-fn write_pgn(
-    out: &mut impl Write,
-    variant: &str,
-    fen: Option<&str>,
-    human_white: bool,
-    moves: &Moves,
-    result: &str,
-    termination: &str,
-) -> std::io::Result<()> {
-    let (white, black) = if human_white {
-        ("you", "sqlchess")
-    } else {
-        ("sqlchess", "you")
-    };
-    writeln!(out, "[Event \"sqlchess play\"]")?;
-    writeln!(out, "[Site \"?\"]")?;
-    writeln!(out, "[Date \"{}\"]", pgn_date())?;
-    writeln!(out, "[Round \"-\"]")?;
-    writeln!(out, "[White \"{white}\"]")?;
-    writeln!(out, "[Black \"{black}\"]")?;
-    writeln!(out, "[Result \"{result}\"]")?;
-    if variant != "chess" {
-        writeln!(out, "[Variant \"{variant}\"]")?;
-    }
-    let fullmove = fen
-        .and_then(|f| f.split_whitespace().nth(5))
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    if let Some(fen) = fen {
-        writeln!(out, "[SetUp \"1\"]")?;
-        writeln!(out, "[FEN \"{fen}\"]")?;
-    }
-    writeln!(out, "[Termination \"{termination}\"]")?;
-    writeln!(out)?;
-    let mut tokens = Vec::new();
-    let mut number = fullmove;
-    let mut white = moves.first_white;
-    for (i, m) in moves.sans.iter().enumerate() {
-        if white {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.clone());
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
-    tokens.push(result.to_owned());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            writeln!(out, "{line}")?;
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    writeln!(out, "{line}")
+    Ok((sans, result, termination))
 }

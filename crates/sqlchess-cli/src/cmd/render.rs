@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use sqlchess_fairy::FairySquare;
 use sqlchess_render::Diagram;
 
-use crate::rules::{AnyPosition, PositionArgs};
+use crate::rules::PositionArgs;
 
 /// Arguments of `sqlchess render`.
 #[derive(clap::Args)]
@@ -33,10 +33,7 @@ pub struct Args {
 /// Draws the position.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let pos = args.position.load()?;
-    let mut d = match &pos {
-        AnyPosition::Standard(p) => Diagram::from_chess(p),
-        AnyPosition::Fairy(p) => Diagram::from_fairy(p),
-    };
+    let mut d = Diagram::from_position(&pos);
     if let Some(list) = &args.highlight {
         for s in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let sq: FairySquare = s.parse()?;
@@ -45,7 +42,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     }
     if let Some(mv) = &args.mv {
         let mv = mv.trim();
-        if !pos.legal_moves_uci().iter().any(|m| m == mv) {
+        if !pos.legal_moves().into_iter().any(|m| pos.uci(m) == mv) {
             bail!("move {mv:?} is not legal in this position (see `sqlchess moves`)");
         }
         let (from, to) = move_squares(mv).with_context(|| format!("cannot draw move {mv:?}"))?;

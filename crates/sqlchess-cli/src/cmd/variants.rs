@@ -9,12 +9,7 @@ pub struct Args {}
 
 /// Prints one variant name a line.
 pub fn run(_args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
-    let mut names: Vec<&str> = crate::rules::CORE_VARIANTS.to_vec();
-    for name in sqlchess_fairy::variant_names() {
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
+    let names = sqlchess_rules::variant_names();
     for name in names {
         writeln!(out, "{name}")?;
     }

@@ -7,35 +7,7 @@ use crate::bitboard::Bits;
 use crate::geometry::FairySquare;
 use crate::variant::VariantError;
 
-/// The FEN field a [`FenError`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FenField {
-    /// Piece placement.
-    Board,
-    /// Side to move.
-    Side,
-    /// Castling rights.
-    Castling,
-    /// En passant square.
-    EnPassant,
-    /// Halfmove clock.
-    Halfmove,
-    /// Fullmove number.
-    Fullmove,
-}
-
-impl core::fmt::Display for FenField {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            FenField::Board => "board",
-            FenField::Side => "side",
-            FenField::Castling => "castling",
-            FenField::EnPassant => "en passant",
-            FenField::Halfmove => "halfmove clock",
-            FenField::Fullmove => "fullmove number",
-        })
-    }
-}
+pub use sqlchess_types::FenField;
 
 /// Why a FEN was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,7 +43,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     let mut parts = fen.split_whitespace();
     let board = parts
         .next()
-        .ok_or_else(|| field(FenField::Board, fen, "empty"))?;
+        .ok_or_else(|| field(FenField::Placement, fen, "empty"))?;
     let mut st = State::<B>::empty();
     // Fairy-Stockfish appends the pieces in hand as `[...]` (`-` or nothing
     // for none); only variants with drops may have any.
@@ -79,17 +51,17 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         Some(i) => {
             let pocket = board[i + 1..]
                 .strip_suffix(']')
-                .ok_or_else(|| field(FenField::Board, board, "unclosed pocket"))?;
+                .ok_or_else(|| field(FenField::Placement, board, "unclosed pocket"))?;
             for ch in pocket.chars().filter(|&c| c != '-') {
                 if !r.v.drops && !r.v.gating {
                     return Err(field(
-                        FenField::Board,
+                        FenField::Placement,
                         board,
                         "pieces in hand in a variant without drops",
                     ));
                 }
                 let t = r.v.piece_by_letter(ch).ok_or_else(|| {
-                    field(FenField::Board, pocket, "unknown piece letter in hand")
+                    field(FenField::Placement, pocket, "unknown piece letter in hand")
                 })?;
                 let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
                 let t = r.base_of[t];
@@ -101,7 +73,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     };
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != r.h as usize {
-        return Err(field(FenField::Board, board, "wrong number of ranks"));
+        return Err(field(FenField::Placement, board, "wrong number of ranks"));
     }
     let royal = r.v.royal;
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -119,24 +91,28 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 // Crazyhouse: the piece before was a pawn.
                 let sq = last
                     .take()
-                    .ok_or_else(|| field(FenField::Board, rank_text, "'~' without a piece"))?;
+                    .ok_or_else(|| field(FenField::Placement, rank_text, "'~' without a piece"))?;
                 st.promoted.set(sq);
                 continue;
             }
             last = None;
             if ch == '+' {
                 if promoted {
-                    return Err(field(FenField::Board, rank_text, "doubled '+'"));
+                    return Err(field(FenField::Placement, rank_text, "doubled '+'"));
                 }
                 promoted = true;
                 continue;
             }
             if let Some(d) = ch.to_digit(10) {
                 if promoted {
-                    return Err(field(FenField::Board, rank_text, "'+' before a digit"));
+                    return Err(field(FenField::Placement, rank_text, "'+' before a digit"));
                 }
                 if run == 0 && d == 0 {
-                    return Err(field(FenField::Board, rank_text, "empty run starts with 0"));
+                    return Err(field(
+                        FenField::Placement,
+                        rank_text,
+                        "empty run starts with 0",
+                    ));
                 }
                 run = run * 10 + d as usize;
                 continue;
@@ -144,12 +120,12 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             flush(&mut x, &mut run);
             let t =
                 r.v.piece_by_letter(ch)
-                    .ok_or_else(|| field(FenField::Board, rank_text, "unknown piece letter"))?;
+                    .ok_or_else(|| field(FenField::Placement, rank_text, "unknown piece letter"))?;
             // `+p` is the promoted form of `p`.
             let t = if std::mem::take(&mut promoted) {
                 r.promoted_of[t].ok_or_else(|| {
                     field(
-                        FenField::Board,
+                        FenField::Placement,
                         rank_text,
                         "'+' on a piece that does not promote",
                     )
@@ -158,14 +134,14 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 t
             };
             if x >= r.w as usize {
-                return Err(field(FenField::Board, rank_text, "rank too long"));
+                return Err(field(FenField::Placement, rank_text, "rank too long"));
             }
             let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
             let sq = y * r.stride + x;
             if royal == Some(t) {
                 if st.royal_sq[c] != NO_SQ {
                     return Err(field(
-                        FenField::Board,
+                        FenField::Placement,
                         board,
                         "more than one royal piece per side",
                     ));
@@ -178,7 +154,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         }
         if promoted {
             return Err(field(
-                FenField::Board,
+                FenField::Placement,
                 rank_text,
                 "'+' at the end of a rank",
             ));
@@ -186,7 +162,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         flush(&mut x, &mut run);
         if x != r.w as usize {
             return Err(field(
-                FenField::Board,
+                FenField::Placement,
                 rank_text,
                 "rank length differs from board width",
             ));
@@ -196,7 +172,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         st.side = match side {
             "w" => 0,
             "b" => 1,
-            _ => return Err(field(FenField::Side, side, "expected w or b")),
+            _ => return Err(field(FenField::Turn, side, "expected w or b")),
         };
     }
     // Shogi-style FENs go straight from the side to the clocks.
@@ -231,12 +207,12 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     if let Some(h) = parts.next() {
         st.halfmove = h
             .parse()
-            .map_err(|_| field(FenField::Halfmove, h, "not a number"))?;
+            .map_err(|_| field(FenField::Halfmoves, h, "not a number"))?;
     }
     if let Some(f) = parts.next() {
         st.fullmove = f
             .parse()
-            .map_err(|_| field(FenField::Fullmove, f, "not a number"))?;
+            .map_err(|_| field(FenField::Fullmoves, f, "not a number"))?;
     }
     let them = st.side ^ 1;
     if st.royal_sq[them] != NO_SQ {

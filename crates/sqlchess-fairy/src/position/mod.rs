@@ -8,13 +8,15 @@ mod san;
 
 use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
-use crate::variant::{Outcome, Variant, VariantError};
+use crate::variant::{Variant, VariantError};
 use core::fmt;
 use movegen::{castle_rook_dest, Counter};
 use rules::{Rules, NO_SQ};
+use sqlchess_types::{Color, GameStatus, Outcome};
 use std::sync::Arc;
 
 pub use fen::FenError;
+pub use san::SanMove;
 
 /// What kind of move a [`FairyMove`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,17 +188,9 @@ pub enum MoveError {
     /// Well formed but not a legal move here.
     #[error("illegal move {0:?}")]
     Illegal(String),
-}
-
-/// The state of the game for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameStatus {
-    /// There are legal moves.
-    Ongoing,
-    /// No legal move and in check; the outcome for the side to move.
-    Checkmate(Outcome),
-    /// No legal move, not in check; the outcome for the side to move.
-    Stalemate(Outcome),
+    /// Several legal moves match (SAN without enough disambiguation).
+    #[error("ambiguous move {0:?}")]
+    Ambiguous(String),
 }
 
 /// The plain, copyable part of a position.
@@ -376,10 +370,10 @@ impl<B: Bits> State<B> {
         if capture || r.v.pawn == Some(t) {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
     }
@@ -423,6 +417,9 @@ macro_rules! with {
         }
     };
 }
+
+// After `with!`, which the hashing uses.
+mod zobrist;
 
 /// Frame index (`rank * 16 + file`) of a layout index.
 #[inline]
@@ -575,6 +572,74 @@ impl Position {
         with!(self, |_r, st| st.side == 0)
     }
 
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        Color::from_white(self.white_to_move())
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        with!(self, |_r, st| st.halfmove)
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    pub fn fullmoves(&self) -> u32 {
+        with!(self, |_r, st| st.fullmove)
+    }
+
+    /// The same position with other clocks (the key under which set-based
+    /// search merges transpositions uses `0` and `1`).
+    pub fn with_clocks(&self, halfmoves: u32, fullmoves: u32) -> Position {
+        let mut pos = self.clone();
+        match &mut pos.inner {
+            Inner::Tiny(_, st) => (st.halfmove, st.fullmove) = (halfmoves, fullmoves),
+            Inner::Small(_, st) => (st.halfmove, st.fullmove) = (halfmoves, fullmoves),
+            Inner::Large(_, st) => (st.halfmove, st.fullmove) = (halfmoves, fullmoves),
+        }
+        pos
+    }
+
+    /// How many pieces of kind `piece` (an index into [`Variant::pieces`])
+    /// `color` holds in hand (drop and gating variants; 0 otherwise).
+    pub fn in_hand(&self, color: Color, piece: usize) -> u8 {
+        let c = usize::from(color == Color::Black);
+        with!(self, |_r, st| st.hand[c].get(piece).copied().unwrap_or(0))
+    }
+
+    /// The en-passant square, when a capture there is possible.
+    pub fn ep_square(&self) -> Option<FairySquare> {
+        let stride = self.stride();
+        with!(self, |_r, st| (st.ep != NO_SQ).then(|| {
+            FairySquare::from_index(to_frame(st.ep as usize, stride))
+        }))
+    }
+
+    /// The squares of the rooks (or the variant's castling piece) that
+    /// `color` may still castle with.
+    pub fn castling_rooks(&self, color: Color) -> Vec<FairySquare> {
+        let (stride, c) = (self.stride(), usize::from(color == Color::Black));
+        with!(self, |_r, st| st.castle[c]
+            .iter()
+            .filter(|&&s| s != NO_SQ)
+            .map(|&s| FairySquare::from_index(to_frame(s as usize, stride)))
+            .collect())
+    }
+
+    /// A position of this position's variant read from `fen`, sharing its
+    /// compiled rules: no move tables are rebuilt, which makes this much
+    /// cheaper than [`Position::from_fen`] for one FEN after another.
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`].
+    pub fn with_fen(&self, fen: &str) -> Result<Position, FenError> {
+        let inner = match &self.inner {
+            Inner::Tiny(r, _) => Inner::Tiny(Arc::clone(r), fen::parse(r, fen)?),
+            Inner::Small(r, _) => Inner::Small(Arc::clone(r), fen::parse(r, fen)?),
+            Inner::Large(r, _) => Inner::Large(Arc::clone(r), fen::parse(r, fen)?),
+        };
+        Ok(Position { inner })
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<FairyMove> {
         let stride = self.stride();
@@ -599,23 +664,28 @@ impl Position {
 
     /// Checkmate, stalemate or ongoing, with the variant's outcomes.
     pub fn status(&self) -> GameStatus {
+        let side = self.turn();
         if self.count_legal() > 0 {
             GameStatus::Ongoing
         } else if self.is_check() {
-            GameStatus::Checkmate(self.variant().checkmate)
+            GameStatus::Checkmate {
+                outcome: Outcome::from_relative(self.variant().checkmate, side),
+            }
         } else {
-            GameStatus::Stalemate(self.variant().stalemate)
+            GameStatus::Stalemate {
+                outcome: Outcome::from_relative(self.variant().stalemate, side),
+            }
         }
     }
 
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
-        matches!(self.status(), GameStatus::Checkmate(_))
+        matches!(self.status(), GameStatus::Checkmate { .. })
     }
 
     /// Whether the side to move is stalemated.
     pub fn is_stalemate(&self) -> bool {
-        matches!(self.status(), GameStatus::Stalemate(_))
+        matches!(self.status(), GameStatus::Stalemate { .. })
     }
 
     /// The position after `mv`, which must come from [`Position::legal_moves`]

@@ -2,6 +2,7 @@
 //! Standard Algebraic Notation generalised to fairy pieces.
 
 use super::{FairyMove, MoveError, Position};
+use crate::FairySquare;
 
 impl Position {
     /// The moving piece as (index in [`crate::Variant::pieces`], is White).
@@ -122,29 +123,243 @@ impl Position {
         s
     }
 
-    /// Finds the legal move whose [`Position::san`] is `text` (trailing
-    /// `+`, `#`, `!`, `?` ignored; `0-0` accepted for `O-O`).
+    /// Reads a move in SAN: parsed as syntax first ([`SanMove`]), then
+    /// resolved against the legal moves, so that non-canonical forms such as
+    /// an over-disambiguated `Nbc3`, a pawn capture without `x`, `0-0`, or a
+    /// promotion without `=` are understood as in chess. Notation the syntax
+    /// does not cover (Seirawan gating onto a rook square, shogi's `=+B`) is
+    /// matched against [`Position::san`] of each legal move.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let pos = Position::start(&Variant::builtin("capablanca").unwrap());
+    /// let mv = pos.parse_san("Nbc3").unwrap();
+    /// assert_eq!(pos.san(mv), "Nc3");
+    /// ```
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] when no legal move has that SAN.
+    /// [`MoveError::Syntax`] for text that is no SAN, [`MoveError::Illegal`]
+    /// when no legal move matches, [`MoveError::Ambiguous`] when several do.
     pub fn parse_san(&self, text: &str) -> Result<FairyMove, MoveError> {
-        let clean = |t: &str| {
-            t.trim()
-                .trim_end_matches(['+', '#', '!', '?'])
-                .replace('0', "O")
-        };
+        let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        match SanMove::parse(trimmed) {
+            Some(san) => match self.resolve_san(&san) {
+                Err(MoveError::Illegal(_)) => self.match_generated_san(text),
+                Err(MoveError::Ambiguous(_)) => Err(MoveError::Ambiguous(text.to_string())),
+                other => other,
+            },
+            None => self.match_generated_san(text).map_err(|e| match e {
+                MoveError::Illegal(t) => MoveError::Syntax(t),
+                e => e,
+            }),
+        }
+    }
+
+    /// The one legal move `san` describes.
+    fn resolve_san(&self, san: &SanMove) -> Result<FairyMove, MoveError> {
+        let v = self.variant();
+        let letter_of = |t: usize| v.pieces[t].letter.to_ascii_lowercase();
+        let mut found = None;
+        for m in self.legal_moves() {
+            let ok = match *san {
+                SanMove::Castle { long } => {
+                    m.is_castle()
+                        && m.gating().is_none()
+                        && (m.side_rook_file() < m.from().file()) == long
+                }
+                SanMove::Drop { piece, to } => {
+                    m.to() == to && m.dropped_piece().is_some_and(|t| letter_of(t) == piece)
+                }
+                SanMove::Normal {
+                    piece,
+                    file,
+                    rank,
+                    to,
+                    promotion,
+                    ..
+                } => {
+                    let moved = self.moved_piece(m).map(|p| p.0);
+                    let piece_ok = match piece {
+                        Some(l) => moved.is_some_and(|t| letter_of(t) == l && v.pawn != Some(t)),
+                        None => moved.is_some() && moved == v.pawn,
+                    };
+                    let promo_ok = match (promotion, m.promotion()) {
+                        (None, None) => true,
+                        (Some(l), Some(p)) => letter_of(p) == l,
+                        _ => false,
+                    };
+                    !m.is_drop()
+                        && !m.is_castle()
+                        && m.gating().is_none()
+                        && m.to() == to
+                        && piece_ok
+                        && promo_ok
+                        && file.is_none_or(|f| m.from().file() == f)
+                        && rank.is_none_or(|r| m.from().rank() == r)
+                }
+            };
+            if ok {
+                if found.is_some() {
+                    return Err(MoveError::Ambiguous(String::new()));
+                }
+                found = Some(m);
+            }
+        }
+        found.ok_or_else(|| MoveError::Illegal(String::new()))
+    }
+
+    /// The legal move whose generated SAN is `text` (check marks and
+    /// annotation glyphs ignored; `0-0` read as `O-O`).
+    fn match_generated_san(&self, text: &str) -> Result<FairyMove, MoveError> {
+        let stripped = text.trim().trim_end_matches(['+', '#', '!', '?']);
         // Zeros only stand for castling; squares such as a10 keep theirs.
-        let want = if text.trim().starts_with('0') {
-            clean(text)
+        let want = if stripped.starts_with('0') {
+            stripped.replace('0', "O")
         } else {
-            text.trim()
-                .trim_end_matches(['+', '#', '!', '?'])
-                .to_string()
+            stripped.to_string()
         };
         self.legal_moves()
             .into_iter()
             .find(|&m| self.san(m).trim_end_matches(['+', '#']) == want)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+/// A move in Standard Algebraic Notation, read as syntax only (no position
+/// needed): what [`Position::parse_san`] resolves. Piece letters are lower
+/// case, as in [`crate::Variant::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SanMove {
+    /// `O-O` (towards the higher file) or `O-O-O`, also written with zeros.
+    Castle {
+        /// `O-O-O`.
+        long: bool,
+    },
+    /// `N@f3`: a piece from the hand.
+    Drop {
+        /// The dropped piece's letter.
+        piece: char,
+        /// Where it goes.
+        to: FairySquare,
+    },
+    /// Any other move: `e4`, `exd5`, `Nbd7`, `R1a3`, `Qh4e1`, `e8=Q`, `e8Q`.
+    Normal {
+        /// The moving piece's letter; `None` for the variant's pawn.
+        piece: Option<char>,
+        /// The departure file given to disambiguate (0-based).
+        file: Option<u8>,
+        /// The departure rank given to disambiguate (0-based).
+        rank: Option<u8>,
+        /// Whether `x` was written.
+        capture: bool,
+        /// The target square.
+        to: FairySquare,
+        /// The promotion piece's letter.
+        promotion: Option<char>,
+    },
+}
+
+impl SanMove {
+    /// Parses SAN without check marks or annotation glyphs; `None` if the
+    /// text is not of that form.
+    ///
+    /// ```
+    /// use sqlchess_fairy::SanMove;
+    /// assert_eq!(SanMove::parse("0-0-0"), Some(SanMove::Castle { long: true }));
+    /// assert!(matches!(SanMove::parse("Nbc3"), Some(SanMove::Normal { file: Some(1), .. })));
+    /// assert_eq!(SanMove::parse("Kx"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<SanMove> {
+        // Byte slicing below relies on ASCII; SAN has no other characters.
+        if !text.is_ascii() || text.len() > 16 {
+            return None;
+        }
+        match text {
+            "O-O" | "0-0" => return Some(SanMove::Castle { long: false }),
+            "O-O-O" | "0-0-0" => return Some(SanMove::Castle { long: true }),
+            _ => {}
+        }
+        if let Some((piece, square)) = text.split_once('@') {
+            let mut cs = piece.chars();
+            let (Some(p), None) = (cs.next(), cs.next()) else {
+                return None;
+            };
+            if !p.is_ascii_alphabetic() {
+                return None;
+            }
+            return Some(SanMove::Drop {
+                piece: p.to_ascii_lowercase(),
+                to: square.parse().ok()?,
+            });
+        }
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        let piece = match bytes.first() {
+            Some(&c) if c.is_ascii_uppercase() => {
+                i = 1;
+                Some(c.to_ascii_lowercase() as char)
+            }
+            _ => None,
+        };
+        // The rest: [file][rank][x]square[[=]promotion]; the target square
+        // is the last square in the text before the promotion.
+        let rest = &text[i..];
+        let (body, promotion) = match rest.rsplit_once('=') {
+            Some((body, p)) => {
+                let mut cs = p.chars();
+                let (Some(c), None) = (cs.next(), cs.next()) else {
+                    return None;
+                };
+                (body, Some(c))
+            }
+            None => match rest.chars().last() {
+                Some(c) if c.is_ascii_alphabetic() && piece.is_none() => {
+                    (&rest[..rest.len() - 1], Some(c))
+                }
+                _ => (rest, None),
+            },
+        };
+        if promotion.is_some_and(|c| !c.is_ascii_alphabetic()) {
+            return None;
+        }
+        let capture = body.contains('x');
+        let body: String = body.chars().filter(|&c| c != 'x' && c != '-').collect();
+        // The target square: a file letter then digits at the end.
+        let digits = body
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if digits == 0 || body.len() < digits + 1 {
+            return None;
+        }
+        let split = body.len() - digits - 1;
+        let to: FairySquare = body[split..].parse().ok()?;
+        let from = &body[..split];
+        let (mut file, mut rank) = (None, None);
+        let mut chars = from.chars().peekable();
+        if let Some(&c) = chars.peek() {
+            if c.is_ascii_lowercase() {
+                file = Some(c as u8 - b'a');
+                chars.next();
+            }
+        }
+        let rank_text: String = chars.collect();
+        if !rank_text.is_empty() {
+            let r: u8 = rank_text.parse().ok()?;
+            rank = Some(r.checked_sub(1)?);
+        }
+        if file.is_some_and(|f| f >= 16) || rank.is_some_and(|r| r >= 16) {
+            return None;
+        }
+        Some(SanMove::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: promotion.map(|c| c.to_ascii_lowercase()),
+        })
     }
 }
 

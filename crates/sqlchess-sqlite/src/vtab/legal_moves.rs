@@ -1,9 +1,7 @@
-//! `legal_moves(fen [, variant])`: one row per legal move.
-//!
-//! Standard chess and Chess960 use sqlchess-core's fast path; every other
-//! variant name goes to sqlchess-fairy. The move list is generated once per
-//! call; the costlier columns (`san`, `gives_check`, `fen_after`) are
-//! computed only when a query reads them.
+//! `legal_moves(fen [, variant])`: one row per legal move of a position of
+//! any variant, each column one call into [`sqlchess_rules::Position`]. The
+//! move list is generated once per call; the costlier columns (`san`,
+//! `gives_check`, `fen_after`) are computed only when a query reads them.
 
 use std::ffi::c_int;
 use std::marker::PhantomData;
@@ -14,8 +12,7 @@ use rusqlite::vtab::{
     VTabCursor,
 };
 use rusqlite::{ffi, Connection, Result};
-use sqlchess_core::{CastlingMode, Move, MoveList, Position};
-use sqlchess_fairy::{FairyMove, Variant};
+use sqlchess_rules::{Move, Position};
 
 use super::{arg_slot, plan_arguments};
 use crate::functions::user;
@@ -63,22 +60,11 @@ unsafe impl<'vtab> VTab<'vtab> for LegalMovesTab {
             base: ffi::sqlite3_vtab_cursor::default(),
             fen: None,
             variant: None,
-            moves: Moves::None,
+            moves: None,
             row: 0,
-            fairy_variant: None,
             phantom: PhantomData,
         })
     }
-}
-
-/// The moves of one call.
-enum Moves {
-    /// NULL argument: no rows.
-    None,
-    /// Standard chess or Chess960.
-    Chess(Box<(Position, MoveList)>),
-    /// Any other variant.
-    Fairy(Box<(sqlchess_fairy::Position, Vec<FairyMove>)>),
 }
 
 #[repr(C)]
@@ -87,94 +73,31 @@ struct LegalMovesCursor<'vtab> {
     base: ffi::sqlite3_vtab_cursor,
     fen: Option<String>,
     variant: Option<String>,
-    moves: Moves,
+    /// The position of this call and its legal moves; `None` for a NULL
+    /// argument (no rows).
+    moves: Option<Box<(Position, Vec<Move>)>>,
     row: usize,
-    /// The last fairy variant built, reused while the name stays the same.
-    fairy_variant: Option<Variant>,
     phantom: PhantomData<&'vtab LegalMovesTab>,
 }
 
 impl LegalMovesCursor<'_> {
     fn len(&self) -> usize {
-        match &self.moves {
-            Moves::None => 0,
-            Moves::Chess(b) => b.1.len(),
-            Moves::Fairy(b) => b.1.len(),
-        }
-    }
-
-    fn load(&mut self, fen: &str, variant: &str) -> Result<Moves> {
-        let lower = variant.to_ascii_lowercase();
-        let mode = match lower.as_str() {
-            "chess" => Some(CastlingMode::Standard),
-            "chess960" | "fischerandom" => Some(CastlingMode::Chess960),
-            _ => None,
-        };
-        if let Some(mode) = mode {
-            let pos = Position::from_fen_with_mode(fen, mode).map_err(user)?;
-            let moves = pos.legal_moves();
-            return Ok(Moves::Chess(Box::new((pos, moves))));
-        }
-        if self.fairy_variant.as_ref().is_none_or(|v| v.name != lower) {
-            let v = Variant::builtin(&lower).map_err(|_| {
-                user(SqlChessError::UnknownVariant {
-                    name: variant.to_owned(),
-                })
-            })?;
-            self.fairy_variant = Some(v);
-        }
-        let Some(v) = self.fairy_variant.as_ref() else {
-            return Ok(Moves::None);
-        };
-        let pos = sqlchess_fairy::Position::from_fen(v, fen).map_err(user)?;
-        let moves = pos.legal_moves();
-        Ok(Moves::Fairy(Box::new((pos, moves))))
+        self.moves.as_ref().map_or(0, |b| b.1.len())
     }
 }
 
-fn chess_column(ctx: &mut Context, pos: &Position, mv: Move, col: c_int) -> Result<()> {
-    let name = |r: Option<sqlchess_core::Role>| r.map(|r| r.name());
+/// Column `col` of the row of `mv`.
+fn column(ctx: &mut Context, pos: &Position, mv: Move, col: c_int) -> Result<()> {
     match col {
-        0 => ctx.set_result(&pos.uci(mv).to_string()),
+        0 => ctx.set_result(&pos.uci(mv)),
         1 => ctx.set_result(&pos.san(mv)),
-        2 => ctx.set_result(&mv.from().to_string()),
-        // Where the moving piece lands: for castling, the king's square.
-        3 => ctx.set_result(&mv.uci_to(false).to_string()),
-        4 => ctx.set_result(&mv.role().name()),
-        5 => ctx.set_result(&name(mv.capture())),
-        6 => ctx.set_result(&name(mv.promotion())),
-        7 => ctx.set_result(&pos.after(mv).is_check()),
-        8 => ctx.set_result(&pos.after(mv).fen()),
-        _ => ctx.set_result(&Null),
-    }
-}
-
-fn fairy_column(
-    ctx: &mut Context,
-    pos: &sqlchess_fairy::Position,
-    mv: FairyMove,
-    col: c_int,
-) -> Result<()> {
-    let pieces = &pos.variant().pieces;
-    let name = |idx: Option<usize>| idx.and_then(|i| pieces.get(i)).map(|p| p.name.as_str());
-    match col {
-        0 => ctx.set_result(&mv.to_uci(pos)),
-        // SAN for fairy variants is not implemented by sqlchess-fairy.
-        1 => ctx.set_result(&Null),
-        2 => ctx.set_result(&mv.from().to_string()),
-        3 => ctx.set_result(&mv.to().to_string()),
-        4 => ctx.set_result(&name(pos.piece_at(mv.from()).map(|p| p.0))),
-        5 => {
-            let victim = match mv.side_capture() {
-                Some(sq) => pos.piece_at(sq),
-                None if mv.is_castle() => None,
-                None => pos.piece_at(mv.to()),
-            };
-            ctx.set_result(&name(victim.map(|p| p.0)))
-        }
-        6 => ctx.set_result(&name(mv.promotion())),
-        7 => ctx.set_result(&pos.play(mv).is_check()),
-        8 => ctx.set_result(&pos.play(mv).fen()),
+        2 => ctx.set_result(&pos.move_from(mv)),
+        3 => ctx.set_result(&pos.move_to(mv)),
+        4 => ctx.set_result(&pos.moved_piece(mv)),
+        5 => ctx.set_result(&pos.captured_piece(mv)),
+        6 => ctx.set_result(&pos.promotion(mv)),
+        7 => ctx.set_result(&pos.gives_check(mv)),
+        8 => ctx.set_result(&pos.play_unchecked(mv).fen()),
         _ => ctx.set_result(&Null),
     }
 }
@@ -184,7 +107,7 @@ fn fairy_column(
 unsafe impl VTabCursor for LegalMovesCursor<'_> {
     fn filter(&mut self, idx_num: c_int, _: Option<&str>, args: &Filters<'_>) -> Result<()> {
         self.row = 0;
-        self.moves = Moves::None;
+        self.moves = None;
         let Some(fen_slot) = arg_slot(idx_num, 0) else {
             return Err(user(SqlChessError::MissingArgument {
                 table: "legal_moves",
@@ -196,8 +119,14 @@ unsafe impl VTabCursor for LegalMovesCursor<'_> {
             Some(slot) => args.get::<Option<String>>(slot)?,
             None => Some("chess".to_owned()),
         };
-        if let (Some(fen), Some(variant)) = (self.fen.clone(), self.variant.clone()) {
-            self.moves = self.load(&fen, &variant)?;
+        if let (Some(fen), Some(variant)) = (&self.fen, &self.variant) {
+            let pos = sqlchess_rules::position(fen, variant).map_err(|e| match e {
+                sqlchess_rules::Error::Fen(e) => user(e),
+                sqlchess_rules::Error::Variant(e) => user(e),
+                e => user(e),
+            })?;
+            let moves = pos.legal_moves();
+            self.moves = Some(Box::new((pos, moves)));
         }
         Ok(())
     }
@@ -217,16 +146,12 @@ unsafe impl VTabCursor for LegalMovesCursor<'_> {
             10 => return ctx.set_result(&self.variant),
             _ => {}
         }
-        match &self.moves {
-            Moves::None => ctx.set_result(&Null),
-            Moves::Chess(b) => match b.1.get(self.row) {
-                Some(&mv) => chess_column(ctx, &b.0, mv, col),
+        match self.moves.as_deref() {
+            Some((pos, moves)) => match moves.get(self.row) {
+                Some(&mv) => column(ctx, pos, mv, col),
                 None => ctx.set_result(&Null),
             },
-            Moves::Fairy(b) => match b.1.get(self.row) {
-                Some(&mv) => fairy_column(ctx, &b.0, mv, col),
-                None => ctx.set_result(&Null),
-            },
+            None => ctx.set_result(&Null),
         }
     }
 
@@ -445,5 +370,51 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(castles, ["e1a1", "e1h1"]);
+    }
+
+    /// Drifts between the bindings that the rules facade removed: fairy SAN,
+    /// the piece of a drop, one perft bound.
+    #[test]
+    fn fairy_san_drops_and_depth_bound() {
+        let c = conn();
+        let capa = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+        let san: String = c
+            .query_row(
+                "SELECT san FROM legal_moves(?1, 'capablanca') WHERE uci = 'c1d3'",
+                [capa],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(san, "Ad3");
+        let nulls: i64 = c
+            .query_row(
+                "SELECT count(*) FROM legal_moves(?1, 'capablanca') WHERE san IS NULL OR piece IS NULL",
+                [capa],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(nulls, 0);
+        let zh = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 3";
+        let (piece, from): (String, String) = c
+            .query_row(
+                "SELECT piece, from_square FROM legal_moves(?1, 'crazyhouse') WHERE uci = 'N@e4'",
+                [zh],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((piece.as_str(), from.as_str()), ("knight", "e4"));
+        let after: String = c
+            .query_row("SELECT apply_move(?1, 'Nbc3', 'capablanca')", [capa], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert!(
+            after.starts_with("rnabqkbcnr/pppppppppp/10/10/10/2N7/"),
+            "{after}"
+        );
+        let err = count(&c, "SELECT perft('8/8/8/8/8/8/8/K6k w - - 0 1', 13)")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("outside 0..=12"), "{err}");
     }
 }

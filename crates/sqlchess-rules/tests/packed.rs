@@ -1,40 +1,37 @@
 //! Property tests of the packed forms: every built-in variant's positions,
 //! reached by random play from a proptest-chosen seed, come back exactly
-//! from [`AnyPosition::pack`]; standard chess ones also from pgChess's
+//! from [`Position::pack`]; standard chess ones also from pgChess's
 //! nibble codec.
 
 use proptest::prelude::*;
 use sqlchess_core::pack;
-use sqlchess_search::any::AnyPosition;
-use sqlchess_search::fairy::variant_names;
+use sqlchess_rules::{variant_names, Position, Variant};
+use sqlchess_types::XorShift64;
 
 /// Positions along one random game of `variant`, at most `plies` long.
-fn random_game(variant: &str, mut seed: u64, plies: usize) -> Vec<AnyPosition> {
-    let mut pos = AnyPosition::start(variant).unwrap();
+fn random_game(variant: &str, seed: u64, plies: usize) -> Vec<Position> {
+    let mut rng = XorShift64::new(seed);
+    let mut pos = Position::start(&Variant::builtin(variant).unwrap());
     let mut out = vec![pos.clone()];
     for _ in 0..plies {
         let mut next = pos.successors();
         if next.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let i = (seed % next.len() as u64) as usize;
-        pos = next.swap_remove(i);
+        pos = next.swap_remove(rng.below(next.len()));
         out.push(pos.clone());
     }
     out
 }
 
-fn round_trip(pos: &AnyPosition) -> Result<(), TestCaseError> {
+fn round_trip(pos: &Position) -> Result<(), TestCaseError> {
     let bytes = pos
         .pack()
         .map_err(|e| TestCaseError::fail(format!("{}: {e}", pos.fen())))?;
-    let back = AnyPosition::unpack(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let back = Position::unpack(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(back.fen(), pos.fen());
     prop_assert_eq!(back.variant_name(), pos.variant_name());
-    if let AnyPosition::Chess(p) = pos {
+    if let Some(p) = pos.as_chess() {
         prop_assert_eq!(bytes.len(), pack::PACKED_LEN);
         let nibbles = pack::pack_nibbles(p);
         prop_assert_eq!(&pack::unpack_nibbles(&nibbles).unwrap(), p);
@@ -50,7 +47,7 @@ proptest! {
 
     #[test]
     fn every_variant_round_trips(seed in 1u64.., which in 0usize..64) {
-        let names: Vec<&str> = variant_names().collect();
+        let names = variant_names();
         let name = names[which % names.len()];
         for pos in random_game(name, seed, 120) {
             round_trip(&pos)?;

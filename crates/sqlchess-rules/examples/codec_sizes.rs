@@ -2,31 +2,28 @@
 //! from seeded random games (the figures in the README).
 //!
 //! ```text
-//! cargo run --release -p sqlchess-search --example codec_sizes
+//! cargo run --release -p sqlchess-rules --example codec_sizes
 //! ```
 
 use sqlchess_core::pack;
-use sqlchess_search::any::AnyPosition;
-use sqlchess_search::fairy::variant_names;
+use sqlchess_rules::{variant_names, Position, Variant};
+use sqlchess_types::XorShift64;
 
 const GAMES: usize = 200;
 const PLIES: usize = 200;
 
-fn corpus(variant: &str) -> Vec<AnyPosition> {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
+fn corpus(variant: &str) -> Vec<Position> {
+    let mut rng = XorShift64::new(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::new();
     for _ in 0..GAMES {
-        let mut pos = AnyPosition::start(variant).expect("built-in variant");
+        let mut pos = Position::start(&Variant::builtin(variant).expect("built-in variant"));
         for _ in 0..PLIES {
             out.push(pos.clone());
             let mut next = pos.successors();
             if next.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos = next.swap_remove((seed % next.len() as u64) as usize);
+            pos = next.swap_remove(rng.below(next.len()));
         }
     }
     out
@@ -47,15 +44,19 @@ fn main() {
         "| chess | {} | fixed (sqlchess-core `pack`) | {:.1} | {fen:.1} |",
         fixed.1, fixed.0
     );
-    let nibbles = mean(chess.iter().map(|p| match p {
-        AnyPosition::Chess(c) => pack::pack_nibbles(c).len(),
-        AnyPosition::Fairy(_) => 0,
-    }));
+    let nibbles = mean(
+        chess
+            .iter()
+            .filter_map(|p| p.as_chess().map(|c| pack::pack_nibbles(c).len())),
+    );
     println!(
         "| chess | {} | nibbles (pgChess, `pack_nibbles`) | {:.1} | {fen:.1} |",
         nibbles.1, nibbles.0
     );
-    for name in variant_names().filter(|n| !["chess", "chess960", "fischerandom"].contains(n)) {
+    for name in variant_names()
+        .into_iter()
+        .filter(|n| !["chess", "chess960", "fischerandom"].contains(n))
+    {
         let positions = corpus(name);
         let packable: Vec<Vec<u8>> = positions.iter().filter_map(|p| p.pack().ok()).collect();
         let (m, n) = mean(packable.iter().map(Vec::len));
@@ -66,6 +67,6 @@ fn main() {
         } else {
             String::new()
         };
-        println!("| {name} | {n}{note} | variable (`AnyPosition::pack`) | {m:.1} | {fen:.1} |");
+        println!("| {name} | {n}{note} | variable (`Position::pack`) | {m:.1} | {fen:.1} |");
     }
 }

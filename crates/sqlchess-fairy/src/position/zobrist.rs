@@ -1,0 +1,103 @@
+//! Zobrist hashing of fairy positions: pieces on squares, the side to move,
+//! pieces in hand, castling and gating rights, the en-passant square and
+//! crazyhouse's promotion marks. Clocks are left out, so positions that
+//! differ only in their clocks hash alike (as in sqlchess-core).
+
+use std::sync::OnceLock;
+
+use super::{to_frame, Inner, Position, NO_SQ};
+use crate::bitboard::Bits;
+
+/// The random keys, one table for every variant: indices are piece kinds
+/// (at most 32) and squares of the 16×16 frame.
+struct Keys {
+    /// `[piece][colour][frame square]`.
+    pieces: Vec<u64>,
+    /// `[colour][piece]`, multiplied by the count in hand.
+    hand: [[u64; 32]; 2],
+    /// Per frame square: a castling rook, a gating square, an en-passant
+    /// square, a promoted piece.
+    castle: [u64; 256],
+    gate: [u64; 256],
+    ep: [u64; 256],
+    promoted: [u64; 256],
+    black: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Keys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut s = 0x5eed_5eed_u64;
+        let mut next = || splitmix(&mut s);
+        let pieces = (0..32 * 2 * 256).map(|_| next()).collect();
+        let mut hand = [[0; 32]; 2];
+        hand.iter_mut().flatten().for_each(|k| *k = next());
+        let mut table = || {
+            let mut t = [0u64; 256];
+            t.iter_mut().for_each(|k| *k = next());
+            t
+        };
+        let (castle, gate, ep, promoted) = (table(), table(), table(), table());
+        Keys {
+            pieces,
+            hand,
+            castle,
+            gate,
+            ep,
+            promoted,
+            black: next(),
+        }
+    })
+}
+
+impl Position {
+    /// The 64-bit Zobrist hash of everything but the clocks.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("capablanca").unwrap();
+    /// let a = Position::start(&v);
+    /// assert_eq!(a.zobrist(), a.with_clocks(9, 30).zobrist());
+    /// let b = a.play(a.parse_uci("e2e4").unwrap());
+    /// assert_ne!(a.zobrist(), b.zobrist());
+    /// ```
+    pub fn zobrist(&self) -> u64 {
+        with!(self, |r, st| {
+            let k = keys();
+            let frame = |i: usize| to_frame(i, r.stride);
+            let mut h = if st.side == 1 { k.black } else { 0 };
+            for c in 0..2 {
+                for sq in st.by_color[c].iter() {
+                    let t = (st.board[sq] as usize - 1) & 31;
+                    h ^= k.pieces[(t * 2 + c) * 256 + frame(sq)];
+                }
+                for (t, &n) in st.hand[c].iter().enumerate() {
+                    h ^= k.hand[c][t].wrapping_mul(u64::from(n));
+                }
+                for &rook in &st.castle[c] {
+                    if rook != NO_SQ {
+                        h ^= k.castle[frame(rook as usize)];
+                    }
+                }
+            }
+            for sq in st.gate.iter() {
+                h ^= k.gate[frame(sq)];
+            }
+            for sq in st.promoted.iter() {
+                h ^= k.promoted[frame(sq)];
+            }
+            if st.ep != NO_SQ {
+                h ^= k.ep[frame(st.ep as usize)];
+            }
+            h
+        })
+    }
+}

@@ -1,0 +1,246 @@
+//! The variant registry: [`Variant`] handles for the built-ins (compiled
+//! once per process) and for `variants.ini` files ([`Variants`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use sqlchess_core::CastlingMode;
+
+use crate::error::{Error, FenError, Quoted, UnknownVariant};
+
+/// A variant's rules, ready to read positions: a cheap handle (one `Arc`)
+/// that every position of the variant carries.
+///
+/// ```
+/// use sqlchess_rules::Variant;
+/// let v = Variant::builtin("Capablanca").unwrap();
+/// assert_eq!((v.name(), v.width(), v.height()), ("capablanca", 10, 8));
+/// assert!(Variant::builtin("fischerandom").unwrap().is_chess());
+/// assert!(Variant::builtin("nosuch").is_err());
+/// ```
+#[derive(Clone)]
+pub struct Variant(Arc<Inner>);
+
+struct Inner {
+    name: String,
+    engine: Engine,
+}
+
+/// Which engine plays the variant.
+pub(crate) enum Engine {
+    /// sqlchess-core's 8×8 bitboards.
+    Chess(CastlingMode),
+    /// sqlchess-fairy, with the start position as the template whose
+    /// compiled rules every position of the variant shares.
+    Fairy(Box<sqlchess_fairy::Position>),
+}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Variant({})", self.name())
+    }
+}
+
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.name() == other.name()
+    }
+}
+
+impl Eq for Variant {}
+
+/// The canonical name of a built-in or an alias, lower case: `standard` and
+/// `normal` are `chess`, `fischerandom` is `chess960`.
+fn canonical(name: &str) -> String {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "standard" | "normal" => "chess".to_owned(),
+        "fischerandom" | "fischer random" | "chess 960" => "chess960".to_owned(),
+        _ => lower,
+    }
+}
+
+fn cache() -> &'static Mutex<HashMap<String, Variant>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Variant>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+impl Variant {
+    /// A built-in variant by name (case ignored, aliases accepted), compiled
+    /// once per process.
+    ///
+    /// # Errors
+    /// [`UnknownVariant`] for a name no built-in has.
+    pub fn builtin(name: &str) -> Result<Variant, UnknownVariant> {
+        // The common case without a lock or an allocation.
+        if name == "chess" {
+            return Ok(Variant::chess());
+        }
+        let key = canonical(name);
+        // A poisoned lock only means another thread panicked mid-insert;
+        // the map itself is still valid.
+        let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = map.get(&key) {
+            return Ok(v.clone());
+        }
+        let unknown = || UnknownVariant {
+            name: Quoted::new(name),
+        };
+        let v = match key.as_str() {
+            "chess" => Variant::chess_with(CastlingMode::Standard),
+            "chess960" => Variant::chess_with(CastlingMode::Chess960),
+            _ => {
+                let rules = sqlchess_fairy::Variant::builtin(&key).map_err(|_| unknown())?;
+                Variant::from_fairy(rules).map_err(|_| unknown())?
+            }
+        };
+        map.insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// Standard chess.
+    pub fn chess() -> Variant {
+        Variant::chess_with(CastlingMode::Standard)
+    }
+
+    /// Standard chess or Chess960.
+    pub(crate) fn chess_with(mode: CastlingMode) -> Variant {
+        static CHESS: OnceLock<[Variant; 2]> = OnceLock::new();
+        let both = CHESS.get_or_init(|| {
+            let make = |name: &str, mode| {
+                Variant(Arc::new(Inner {
+                    name: name.to_owned(),
+                    engine: Engine::Chess(mode),
+                }))
+            };
+            [
+                make("chess", CastlingMode::Standard),
+                make("chess960", CastlingMode::Chess960),
+            ]
+        });
+        both[usize::from(mode.is_chess960())].clone()
+    }
+
+    /// A variant of the generic engine from its definition (a built-in's or
+    /// one read from a `variants.ini`).
+    ///
+    /// # Errors
+    /// [`FenError`] if the definition is invalid or its start position does
+    /// not read.
+    pub fn from_fairy(rules: sqlchess_fairy::Variant) -> Result<Variant, FenError> {
+        let start = sqlchess_fairy::Position::from_fen(&rules, &rules.start_fen)?;
+        Ok(Variant(Arc::new(Inner {
+            name: rules.name.to_ascii_lowercase(),
+            engine: Engine::Fairy(Box::new(start)),
+        })))
+    }
+
+    /// The lower-case name.
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Whether standard chess or Chess960 (the bitboard fast path).
+    pub fn is_chess(&self) -> bool {
+        matches!(self.0.engine, Engine::Chess(_))
+    }
+
+    /// Files of the board.
+    pub fn width(&self) -> u8 {
+        match &self.0.engine {
+            Engine::Chess(_) => 8,
+            Engine::Fairy(p) => p.variant().width,
+        }
+    }
+
+    /// Ranks of the board.
+    pub fn height(&self) -> u8 {
+        match &self.0.engine {
+            Engine::Chess(_) => 8,
+            Engine::Fairy(p) => p.variant().height,
+        }
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> String {
+        match &self.0.engine {
+            Engine::Chess(_) => sqlchess_core::START_FEN.to_owned(),
+            Engine::Fairy(p) => p.fen(),
+        }
+    }
+
+    /// The generic engine's definition, for fairy variants: pieces, board,
+    /// rules as data (renderers and puzzles read it).
+    pub fn fairy_rules(&self) -> Option<&sqlchess_fairy::Variant> {
+        match &self.0.engine {
+            Engine::Chess(_) => None,
+            Engine::Fairy(p) => Some(p.variant()),
+        }
+    }
+
+    pub(crate) fn engine(&self) -> &Engine {
+        &self.0.engine
+    }
+}
+
+/// The names [`Variant::builtin`] knows, one list (what `sqlchess variants`
+/// prints); aliases such as `fischerandom` are listed too.
+pub fn variant_names() -> Vec<&'static str> {
+    sqlchess_fairy::variant_names().collect()
+}
+
+/// A registry: the built-ins plus the variants of `variants.ini` texts,
+/// which shadow built-ins of the same name.
+///
+/// ```
+/// use sqlchess_rules::Variants;
+/// let mut set = Variants::builtin();
+/// let names = set.load_ini("[tiny:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n").unwrap();
+/// assert_eq!(names, ["tiny"]);
+/// assert_eq!(set.get("tiny").unwrap().height(), 6);
+/// assert!(set.get("capablanca").is_ok());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Variants {
+    custom: Vec<Variant>,
+}
+
+impl Variants {
+    /// The built-in variants only.
+    pub fn builtin() -> Variants {
+        Variants::default()
+    }
+
+    /// Adds every variant of a `variants.ini` text; returns their names.
+    ///
+    /// # Errors
+    /// [`Error::Ini`] if the text does not load, [`Error::Fen`] if a
+    /// variant's start position is invalid.
+    pub fn load_ini(&mut self, text: &str) -> Result<Vec<String>, Error> {
+        let mut names = Vec::new();
+        for rules in sqlchess_fairy::load_variants_ini(text)? {
+            let v = Variant::from_fairy(rules)?;
+            names.push(v.name().to_owned());
+            self.custom.retain(|c| c.name() != v.name());
+            self.custom.push(v);
+        }
+        Ok(names)
+    }
+
+    /// The variant of that name: a loaded one first, then a built-in.
+    ///
+    /// # Errors
+    /// [`UnknownVariant`] if neither has it.
+    pub fn get(&self, name: &str) -> Result<Variant, UnknownVariant> {
+        let key = canonical(name);
+        match self.custom.iter().find(|v| v.name() == key) {
+            Some(v) => Ok(v.clone()),
+            None => Variant::builtin(name),
+        }
+    }
+
+    /// The loaded variants' names, in file order.
+    pub fn custom_names(&self) -> Vec<&str> {
+        self.custom.iter().map(|v| v.name()).collect()
+    }
+}
