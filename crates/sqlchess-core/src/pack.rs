@@ -311,10 +311,11 @@ pub fn unpack_nibbles(bytes: &[u8]) -> Result<Position, UnpackError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sqlchess_types::XorShift64;
 
     fn random_positions() -> Vec<Position> {
         let mut out = Vec::new();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = XorShift64::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..200 {
             let mut pos = Position::new();
             for _ in 0..120 {
@@ -323,9 +324,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next_u64();
                 pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }
@@ -375,11 +374,9 @@ mod tests {
         assert!(unpack(&[0u8; 32]).is_err());
         assert!(unpack_nibbles(&[]).is_err());
         assert!(unpack_nibbles(&[0xff; 3]).is_err());
-        let mut x = 1u64;
+        let mut rng = XorShift64::new(1);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let bytes: Vec<u8> = (0..32)
                 .map(|i| (x >> (i % 8 * 8)) as u8 ^ i as u8)
                 .collect();

@@ -1,6 +1,7 @@
 //! Replays the fuzz corpora of `fuzz/corpus/` on stable Rust, with the same
 //! properties the fuzz targets check, plus a few thousand mutated inputs.
 
+use sqlchess_types::XorShift64;
 use std::fs;
 use std::path::Path;
 
@@ -16,13 +17,11 @@ fn corpus(target: &str) -> Vec<Vec<u8>> {
         .collect();
     assert!(!inputs.is_empty(), "empty corpus {target}");
     // Cheap deterministic mutations: truncations and byte flips.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = XorShift64::new(0x9e37_79b9_7f4a_7c15);
     let originals = inputs.clone();
     for input in &originals {
         for _ in 0..300 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let mut m = input.clone();
             if m.is_empty() {
                 continue;
@@ -84,12 +83,10 @@ fn packed_inputs_never_panic() {
         .filter_map(|f| Position::from_fen(std::str::from_utf8(f).ok()?).ok())
         .flat_map(|p| [pack::pack(&p).to_vec(), pack::pack_nibbles(&p)])
         .collect::<Vec<_>>();
-    let mut seed = 7u64;
+    let mut rng = XorShift64::new(7);
     for i in 0..inputs.len() {
         for _ in 0..500 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let mut m = inputs[i].clone();
             let at = (seed % m.len() as u64) as usize;
             m[at] ^= 1 << (seed >> 61);

@@ -338,10 +338,11 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sqlchess_types::XorShift64;
 
     #[test]
     fn random_games_of_every_builtin_round_trip() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rng = XorShift64::new(0x1234_5678_9abc_def0);
         for name in crate::variant_names() {
             let v = Variant::builtin(name).unwrap();
             let mut pos = Position::start(&v);
@@ -357,9 +358,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next_u64();
                 pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
             }
             assert!(
@@ -379,11 +378,9 @@ mod tests {
         for cut in 0..good.len() {
             assert!(unpack(&v, &good[..cut]).is_err());
         }
-        let mut seed = 5u64;
+        let mut rng = XorShift64::new(5);
         for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let mut b = good.clone();
             let i = (seed % b.len() as u64) as usize;
             b[i] ^= (seed >> 56) as u8 | 1;

@@ -6,7 +6,7 @@
 use pgrx::prelude::*;
 
 use crate::error::{invalid_value, ArgumentError, SqlResult};
-use crate::game::Game;
+use crate::game::{sql_error, Game, GameExt};
 use crate::types::{ChessGame, ChessMove};
 
 /// Checks a depth argument against `min..=max`.
@@ -28,18 +28,19 @@ pub(crate) fn depth(function: &'static str, depth: i32, min: i32, max: i32) -> S
 /// root moves' subtrees.
 fn perft_checked(game: &Game, depth: u32) -> SqlResult<i64> {
     if depth <= 1 {
-        return Ok(i64::try_from(game.perft(depth)).unwrap_or(i64::MAX));
+        let n = game.perft(depth).map_err(sql_error)?;
+        return Ok(i64::try_from(n).unwrap_or(i64::MAX));
     }
     let mut total = 0u64;
-    for row in game.move_rows() {
+    for after in game.successors() {
         pgrx::check_for_interrupts!();
-        total = total.saturating_add(row.after.perft(depth - 1));
+        total = total.saturating_add(after.perft(depth - 1).map_err(sql_error)?);
     }
     Ok(i64::try_from(total).unwrap_or(i64::MAX))
 }
 
-/// The deepest perft accepted.
-const MAX_PERFT: i32 = 12;
+/// The deepest perft accepted: the facade's bound, as in every binding.
+const MAX_PERFT: i32 = sqlchess_rules::MAX_PERFT_DEPTH as i32;
 
 // ---- chessgame: construction and parts -------------------------------
 
@@ -50,18 +51,8 @@ fn chessgame(fen: &str, variant: default!(&str, "'chess'")) -> SqlResult<ChessGa
 
 #[pg_extern(immutable, parallel_safe, strict)]
 fn start_position(variant: default!(&str, "'chess'")) -> SqlResult<ChessGame> {
-    let fen = match variant.to_ascii_lowercase().as_str() {
-        "chess" | "chess960" | "fischerandom" => sqlchess_core::START_FEN.to_owned(),
-        name => sqlchess_fairy::Variant::builtin(name)
-            .map_err(|_| {
-                invalid_value(ArgumentError::UnknownVariant {
-                    name: variant.to_owned(),
-                })
-            })?
-            .start_fen
-            .clone(),
-    };
-    ChessGame::new(&Game::parse(&fen, variant)?)
+    let v = sqlchess_rules::Variant::builtin(variant).map_err(sql_error)?;
+    ChessGame::new(&Game::start(&v))
 }
 
 #[pg_extern(immutable, parallel_safe, strict)]
@@ -76,7 +67,7 @@ fn variant(game: ChessGame) -> SqlResult<String> {
 
 #[pg_extern(immutable, parallel_safe, strict)]
 pub(crate) fn without_clocks(game: ChessGame) -> SqlResult<ChessGame> {
-    ChessGame::new(&game.game()?.without_clocks()?)
+    ChessGame::new(&game.game()?.without_clocks())
 }
 
 #[pg_extern(immutable, parallel_safe, strict)]
@@ -103,17 +94,17 @@ fn packed_game(game: ChessGame) -> Vec<u8> {
 
 #[pg_extern(immutable, parallel_safe, strict, name = "apply_move")]
 fn apply_move_fen(fen: &str, mv: &str, variant: default!(&str, "'chess'")) -> SqlResult<String> {
-    Ok(Game::parse(fen, variant)?.play(mv)?.fen())
+    Ok(Game::parse(fen, variant)?.play_sql(mv)?.fen())
 }
 
 #[pg_extern(immutable, parallel_safe, strict, name = "apply_move")]
 fn apply_move_text(game: ChessGame, mv: &str) -> SqlResult<ChessGame> {
-    ChessGame::new(&game.game()?.play(mv)?)
+    ChessGame::new(&game.game()?.play_sql(mv)?)
 }
 
 #[pg_extern(immutable, parallel_safe, strict, name = "apply_move")]
 fn apply_move_game(game: ChessGame, mv: ChessMove) -> SqlResult<ChessGame> {
-    ChessGame::new(&game.game()?.play(mv.uci())?)
+    ChessGame::new(&game.game()?.play_sql(mv.uci())?)
 }
 
 /// pgChess's argument order.
@@ -187,12 +178,13 @@ predicate!(
     game_status_game,
     "game_status",
     String,
-    |g| g.status().to_owned()
+    |g| g.status().name().to_owned()
 );
 predicate!(zobrist_fen, zobrist_game, "zobrist", i64, |g| g.zobrist()
     as i64);
-predicate!(evaluate_fen, evaluate_game, "evaluate", i32, |g| g
-    .evaluate());
+predicate!(evaluate_fen, evaluate_game, "evaluate", i32, |g| {
+    sqlchess_search::evaluate_white(&g)
+});
 
 // ---- perft -----------------------------------------------------------------
 

@@ -5,7 +5,9 @@ use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 
 use crate::error::SqlResult;
-use crate::game::{Game, MoveRow};
+use sqlchess_rules::MoveInfo as MoveRow;
+
+use crate::game::{Game, GameExt};
 use crate::types::{ChessGame, ChessMove};
 
 type FenRow = (
@@ -96,7 +98,7 @@ fn legal_moves_fen(
     >,
     ErrorReport,
 > {
-    let rows = Game::parse(fen, variant)?.move_rows();
+    let rows = Game::parse(fen, variant)?.describe_moves();
     Ok(TableIterator::new(rows.into_iter().map(fen_row)))
 }
 
@@ -124,7 +126,7 @@ pub(crate) fn legal_moves_game(
 > {
     let rows = game
         .game()?
-        .move_rows()
+        .describe_moves()
         .into_iter()
         .map(game_row)
         .collect::<SqlResult<Vec<_>>>()?;
@@ -133,7 +135,8 @@ pub(crate) fn legal_moves_game(
 
 #[pg_extern(immutable, parallel_safe, strict)]
 fn valid_moves(game: ChessGame) -> Result<SetOfIterator<'static, ChessMove>, ErrorReport> {
-    let moves = game.game()?.move_ucis();
+    let pos = game.game()?;
+    let moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
     Ok(SetOfIterator::new(
         moves.into_iter().map(ChessMove::from_uci),
     ))

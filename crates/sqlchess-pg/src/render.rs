@@ -5,15 +5,7 @@ use pgrx::prelude::*;
 use sqlchess_render::Diagram;
 
 use crate::error::{invalid_text, SqlResult};
-use crate::game::Game;
 use crate::types::ChessGame;
-
-fn diagram(game: &Game) -> Diagram {
-    match game {
-        Game::Chess(p) => Diagram::from_chess(p),
-        Game::Fairy(p) => Diagram::from_fairy(p),
-    }
-}
 
 #[pg_extern(immutable, parallel_safe, strict, name = "board_svg")]
 fn board_svg_fen(fen: &str) -> SqlResult<String> {
@@ -22,7 +14,7 @@ fn board_svg_fen(fen: &str) -> SqlResult<String> {
 
 #[pg_extern(immutable, parallel_safe, strict, name = "board_svg")]
 fn board_svg_game(game: ChessGame) -> SqlResult<String> {
-    Ok(diagram(&game.game()?).svg())
+    Ok(Diagram::from_position(&game.game()?).svg())
 }
 
 #[pg_extern(immutable, parallel_safe, strict, name = "board_text")]
@@ -32,5 +24,5 @@ fn board_text_fen(fen: &str) -> SqlResult<String> {
 
 #[pg_extern(immutable, parallel_safe, strict, name = "board_text")]
 fn board_text_game(game: ChessGame) -> SqlResult<String> {
-    Ok(diagram(&game.game()?).text())
+    Ok(Diagram::from_position(&game.game()?).text())
 }

@@ -6,7 +6,9 @@ use pgrx::prelude::*;
 
 use crate::error::SqlResult;
 use crate::functions::depth;
-use crate::game::Game;
+use sqlchess_search::Limits;
+
+use crate::game::{Game, GameExt};
 use crate::types::{ChessGame, ChessMove};
 
 /// The deepest search accepted. A call cannot be cancelled while it
@@ -20,11 +22,13 @@ fn next_move_fen(
     variant: default!(&str, "'chess'"),
 ) -> SqlResult<Option<String>> {
     let d = self::depth("next_move", depth, 1, MAX_DEPTH)?;
-    Game::parse(fen, variant)?.next_move(d)
+    let pos = Game::parse(fen, variant)?;
+    Ok(sqlchess_search::next_move(&pos, &Limits::depth(d)).uci)
 }
 
 #[pg_extern(immutable, parallel_safe, strict, name = "next_move")]
 fn next_move_game(game: ChessGame, depth: default!(i32, 4)) -> SqlResult<Option<ChessMove>> {
     let d = self::depth("next_move", depth, 1, MAX_DEPTH)?;
-    Ok(game.game()?.next_move(d)?.map(ChessMove::from_uci))
+    let best = sqlchess_search::next_move(&game.game()?, &Limits::depth(d));
+    Ok(best.uci.map(ChessMove::from_uci))
 }

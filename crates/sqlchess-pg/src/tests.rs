@@ -458,25 +458,49 @@ fn set_based_minimax_agrees_with_native() {
 }
 
 /// A small deterministic generator (SplitMix64) for the random positions.
-struct Rng(u64);
+use sqlchess_types::XorShift64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+/// Every SQL function on the rules facade's sample positions (every
+/// built-in variant) gives exactly the facade's own answer, in the form
+/// `sqlchess_rules::samples::expected_answers` prints it; the SQLite tests
+/// check the same samples against the same answers, so the two engines give
+/// identical rows.
+#[pg_test]
+fn every_function_equals_the_facade_on_every_variant() {
+    use sqlchess_rules::samples::{expected_answers, positions};
+    let samples = positions(1, 16);
+    assert!(samples.len() > 250, "{}", samples.len());
+    for pos in samples {
+        let (fen, variant) = (pos.fen(), pos.variant_name().to_owned());
+        let reread = sqlchess_rules::position(&fen, &variant).unwrap();
+        let want = expected_answers(&reread).join("\n");
+        let g = format!("chessgame('{fen}', '{variant}')");
+        let sql = format!(
+            r#"SELECT concat_ws(E'\n',
+                (SELECT string_agg(r, E'\n' ORDER BY r COLLATE "C") FROM (
+                    SELECT uci || ' ' || san || ' ' || from_square || ' ' || to_square
+                        || ' ' || piece || ' ' || coalesce(captured, 'NULL')
+                        || ' ' || coalesce(promotion, 'NULL') || ' ' || gives_check::int
+                        || ' ' || fen_after AS r
+                    FROM legal_moves('{fen}', '{variant}')) m),
+                'fen ' || fen({g}),
+                'is_check ' || is_check('{fen}', '{variant}')::int,
+                'is_checkmate ' || is_checkmate('{fen}', '{variant}')::int,
+                'is_stalemate ' || is_stalemate('{fen}', '{variant}')::int,
+                'game_status ' || game_status('{fen}', '{variant}'),
+                'perft2 ' || perft('{fen}', 2, '{variant}'),
+                'zobrist ' || zobrist('{fen}', '{variant}'),
+                'without_clocks ' || fen(without_clocks({g})),
+                'white_to_move ' || white_to_move({g})::int,
+                'packed ' || encode(pack_position('{fen}', '{variant}'), 'hex'))"#
+        );
+        assert_eq!(text(&sql), want, "{variant} {fen}");
     }
 }
 
 /// 10,000 positions from random games started from the perft positions.
 fn random_fens() -> Vec<String> {
-    let mut rng = Rng(2026);
+    let mut rng = Rng::new(2026);
     let mut out = Vec::with_capacity(10_000);
     while out.len() < 10_000 {
         let mut pos = Position::from_fen(PERFT[rng.below(PERFT.len())].0).unwrap();

@@ -16,7 +16,7 @@ use pgrx::prelude::*;
 
 use crate::datum::{take_received_bytes, Stored};
 use crate::error::{invalid_text, ArgumentError, SqlResult};
-use crate::game::Game;
+use crate::game::{Game, GameExt};
 
 /// A position of any variant, stored packed.
 #[derive(
@@ -42,7 +42,7 @@ impl ChessGame {
     /// Packs a position.
     ///
     /// # Errors
-    /// If the position cannot be packed (see [`Game::encode`]).
+    /// If the position cannot be packed (see [`GameExt::encode`]).
     pub fn new(game: &Game) -> SqlResult<ChessGame> {
         Ok(ChessGame {
             bytes: game.encode()?,

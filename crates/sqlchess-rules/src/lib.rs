@@ -6,6 +6,7 @@ mod error;
 mod moves;
 mod pack;
 mod position;
+pub mod samples;
 mod variant;
 
 pub use error::{
