@@ -110,3 +110,48 @@ fn uci_session() {
     assert!(text.lines().any(|l| l.starts_with("info depth 4 ")));
     assert!(last_line(&out).starts_with("bestmove "), "{text}");
 }
+
+/// The half-move clock of a fairy position counts in the CLI as in SQL (the
+/// CLI used to reset it): with 99 reversible plies behind, every queen move
+/// draws by the fifty-move rule.
+#[test]
+fn bestmove_keeps_a_fairy_positions_clock() {
+    let run = |clock: &str| {
+        let fen = format!("6k3/10/10/10/10/10/10/Q3K5 w - - {clock} 80");
+        let out = sqlchess(&[
+            "bestmove",
+            "--variant",
+            "capablanca",
+            "--fen",
+            &fen,
+            "--depth",
+            "2",
+            "--verbose",
+        ]);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let drawn = run("99");
+    assert!(drawn.contains("depth 2 score cp 0 "), "{drawn}");
+    let winning = run("0");
+    assert!(!winning.contains("depth 2 score cp 0 "), "{winning}");
+}
+
+/// `sqlchess variants` lists every variant `--variant` accepts.
+#[test]
+fn variants_lists_every_accepted_name() {
+    let out = sqlchess(&["variants"]);
+    let names = stdout(&out);
+    for name in [
+        "chess",
+        "chess960",
+        "capablanca",
+        "xiangqi",
+        "makruk",
+        "shogi",
+    ] {
+        assert!(names.lines().any(|l| l == name), "{name} missing: {names}");
+        let out = sqlchess(&["perft", "--variant", name, "1"]);
+        assert!(out.status.success(), "{name}");
+    }
+}
