@@ -462,7 +462,7 @@ impl Position {
             hash ^= zobrist::ep_key(ep);
         }
         let old_rights = self.castling_rights;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         match mv {
             Move::Normal {
                 role,
@@ -536,7 +536,7 @@ impl Position {
         }
         hash ^= zobrist::castling_key(old_rights ^ self.castling_rights);
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         match mv {

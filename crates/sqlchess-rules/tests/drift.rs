@@ -93,3 +93,21 @@ fn the_variant_list_is_the_accepted_list() {
         assert!(Variant::builtin(name).is_ok(), "{name}");
     }
 }
+
+/// Issue 18's wrap-arounds: clocks saturate, long digit runs are refused.
+#[test]
+fn clocks_saturate_and_digit_runs_are_bounded() {
+    let pos = position("4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295", "chess").unwrap();
+    let after = pos.play_text("e8d8").unwrap();
+    assert_eq!((after.halfmoves(), after.fullmoves()), (u32::MAX, u32::MAX));
+    let capa = position(
+        "4k5/10/10/10/10/10/10/4K5 b - - 4294967295 4294967295",
+        "capablanca",
+    )
+    .unwrap();
+    let after = capa.play_text("e8d8").unwrap();
+    assert_eq!((after.halfmoves(), after.fullmoves()), (u32::MAX, u32::MAX));
+    let long =
+        "rnabqkbcnr/pppppppppp/18446744073709551626/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    assert!(position(long, "capablanca").is_err());
+}

@@ -114,7 +114,16 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                         "empty run starts with 0",
                     ));
                 }
+                // A run longer than the board is refused before it can grow
+                // past any integer.
                 run = run * 10 + d as usize;
+                if run > r.w as usize {
+                    return Err(field(
+                        FenField::Placement,
+                        rank_text,
+                        "empty run longer than the rank",
+                    ));
+                }
                 continue;
             }
             flush(&mut x, &mut run);
