@@ -36,6 +36,8 @@ enum Inner {
     Fairy(Box<sqlchess_fairy::Position>, Variant),
 }
 
+impl Eq for Position {}
+
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         match (&self.inner, &other.inner) {
@@ -300,6 +302,30 @@ impl Position {
             (Inner::Chess(p), Move::Chess(m)) => Position::chess(p.after(m)),
             (Inner::Fairy(p, v), Move::Fairy(m)) => Position::fairy(p.play(m), v.clone()),
             _ => self.clone(),
+        }
+    }
+
+    /// The position after a null move (PGN's `--`): the turn passes, no en
+    /// passant, clocks advance. `None` when the side to move is in check,
+    /// where passing would leave the king attacked.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        match &self.inner {
+            Inner::Chess(p) => {
+                let mut setup = p.to_setup();
+                setup.turn = !setup.turn;
+                setup.ep_square = None;
+                setup.halfmoves = setup.halfmoves.saturating_add(1);
+                if setup.turn == Color::White {
+                    setup.fullmoves = setup.fullmoves.saturating_add(1);
+                }
+                sqlchess_core::Position::from_setup(setup, p.castling_mode())
+                    .ok()
+                    .map(Position::chess)
+            }
+            Inner::Fairy(p, v) => Some(Position::fairy(p.pass(), v.clone())),
         }
     }
 

@@ -599,6 +599,27 @@ impl Position {
         pos
     }
 
+    /// The position with the turn passed to the other side (a PGN null
+    /// move `--`): no en passant, clocks advanced as for a quiet move.
+    pub fn pass(&self) -> Position {
+        let mut pos = self.clone();
+        fn flip<B: Bits>(st: &mut State<B>) {
+            st.ep = NO_SQ;
+            st.ep_victim = NO_SQ;
+            st.halfmove = st.halfmove.saturating_add(1);
+            if st.side == 1 {
+                st.fullmove = st.fullmove.saturating_add(1);
+            }
+            st.side ^= 1;
+        }
+        match &mut pos.inner {
+            Inner::Tiny(_, st) => flip(st),
+            Inner::Small(_, st) => flip(st),
+            Inner::Large(_, st) => flip(st),
+        }
+        pos
+    }
+
     /// How many pieces of kind `piece` (an index into [`Variant::pieces`])
     /// `color` holds in hand (drop and gating variants; 0 otherwise).
     pub fn in_hand(&self, color: Color, piece: usize) -> u8 {

@@ -1,0 +1,241 @@
+//! Command annotations embedded in comments: `[%clk 0:03:12.5]`,
+//! `[%emt 0:00:05]`, `[%eval 0.17]`, `[%eval #-3]`, `[%eval 1.5,22]`.
+//!
+//! [`parse_comment`] extracts the clock, elapsed move time and evaluation and
+//! returns the comment text with those commands removed. Other commands
+//! (`[%cal ...]`, `[%csl ...]`, unknown ones) and commands whose argument does
+//! not parse stay in the text unchanged.
+
+/// An engine evaluation from `[%eval ...]`, from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Advantage in centipawns (`[%eval 0.17]` → 17, `[%eval -1.5]` → -150).
+    Centipawns(i32),
+    /// Mate in this many moves; negative when Black mates (`[%eval #-3]`).
+    Mate(i32),
+}
+
+/// The annotations found in one comment.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CommentAnnotations {
+    /// Remaining clock time from `[%clk h:mm:ss(.f)]`, in centiseconds.
+    pub clock_centis: Option<u32>,
+    /// Elapsed move time from `[%emt h:mm:ss(.f)]`, in centiseconds.
+    pub emt_centis: Option<u32>,
+    /// Evaluation from `[%eval ...]`.
+    pub eval: Option<Eval>,
+    /// Search depth from the Lichess form `[%eval 1.5,22]`.
+    pub eval_depth: Option<u32>,
+    /// The comment with the recognized commands removed; the pieces around
+    /// removed commands are trimmed and joined by one space.
+    pub text: String,
+}
+
+/// Parses the command annotations of a comment (as given by
+/// [`Visitor::comment`](crate::Visitor::comment); invalid UTF-8 is replaced).
+pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
+    parse_comment(&String::from_utf8_lossy(text))
+}
+
+/// Parses the command annotations of a comment. See the [module
+/// documentation](self).
+pub fn parse_comment(text: &str) -> CommentAnnotations {
+    let mut ann = CommentAnnotations::default();
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut rest = text;
+    let mut kept_from = 0usize; // start in `text` of the piece being kept
+    let mut offset = 0usize; // offset of `rest` in `text`
+    while let Some(i) = rest.find("[%") {
+        let cmd_start = offset + i;
+        let after = &rest[i + 2..];
+        let Some(close) = after.find(']') else {
+            break;
+        };
+        let body = &after[..close];
+        let cmd_end = cmd_start + 2 + close + 1;
+        if apply_command(body, &mut ann) {
+            pieces.push(&text[kept_from..cmd_start]);
+            kept_from = cmd_end;
+        }
+        offset = cmd_end;
+        rest = &text[cmd_end..];
+    }
+    pieces.push(&text[kept_from..]);
+    let mut out = String::new();
+    for piece in pieces {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    }
+    ann.text = out;
+    ann
+}
+
+/// Applies one command body (`clk 0:01:00`); returns whether it was
+/// recognized and parsed.
+fn apply_command(body: &str, ann: &mut CommentAnnotations) -> bool {
+    let body = body.trim();
+    let (name, arg) = match body.find(|c: char| c.is_ascii_whitespace()) {
+        Some(i) => (&body[..i], body[i..].trim()),
+        None => (body, ""),
+    };
+    match name {
+        "clk" => match parse_duration(arg) {
+            Some(c) => {
+                ann.clock_centis = Some(c);
+                true
+            }
+            None => false,
+        },
+        "emt" => match parse_duration(arg) {
+            Some(c) => {
+                ann.emt_centis = Some(c);
+                true
+            }
+            None => false,
+        },
+        "eval" => {
+            let (value, depth) = match arg.split_once(',') {
+                Some((v, d)) => match d.trim().parse::<u32>() {
+                    Ok(d) => (v.trim(), Some(d)),
+                    Err(_) => return false,
+                },
+                None => (arg, None),
+            };
+            match parse_eval(value) {
+                Some(e) => {
+                    ann.eval = Some(e);
+                    ann.eval_depth = depth;
+                    true
+                }
+                None => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Parses `h:mm:ss`, `mm:ss` or `ss`, each with optional decimal fraction of a
+/// second, into centiseconds (fraction digits after the second are dropped).
+pub fn parse_duration(s: &str) -> Option<u32> {
+    let (whole, frac) = match s.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (s, None),
+    };
+    let mut seconds: u64 = 0;
+    let mut parts = 0;
+    for part in whole.split(':') {
+        parts += 1;
+        if parts > 3
+            || part.is_empty()
+            || part.len() > 9
+            || !part.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+    }
+    let mut centis = seconds.checked_mul(100)?;
+    if let Some(f) = frac {
+        if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let b = f.as_bytes();
+        let tenths = u64::from(b[0] - b'0') * 10;
+        let hundredths = b.get(1).map_or(0, |&d| u64::from(d - b'0'));
+        centis += tenths + hundredths;
+    }
+    u32::try_from(centis).ok()
+}
+
+/// Parses an evaluation: pawns with optional sign and decimals (`0.17`,
+/// `-1.5`, `+3`), rounded to centipawns, or mate `#3` / `#-3`.
+pub fn parse_eval(s: &str) -> Option<Eval> {
+    if let Some(m) = s.strip_prefix('#') {
+        return m.parse::<i32>().ok().map(Eval::Mate);
+    }
+    let (neg, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (digits, ""),
+    };
+    if (int.is_empty() && frac.is_empty())
+        || !int.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+        || int.len() > 9
+    {
+        return None;
+    }
+    let int: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let f = frac.as_bytes();
+    let digit = |i: usize| f.get(i).map_or(0, |&d| i64::from(d - b'0'));
+    let mut centis = int * 100 + digit(0) * 10 + digit(1);
+    if digit(2) >= 5 {
+        centis += 1;
+    }
+    let centis = if neg { -centis } else { centis };
+    i32::try_from(centis).ok().map(Eval::Centipawns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_and_eval() {
+        let a = parse_comment("[%eval 0.17] [%clk 0:03:12.5]");
+        assert_eq!(a.eval, Some(Eval::Centipawns(17)));
+        assert_eq!(a.clock_centis, Some(19_250));
+        assert_eq!(a.text, "");
+        let a = parse_comment(" Good move [%emt 0:00:05] [%eval #-3] really ");
+        assert_eq!(a.emt_centis, Some(500));
+        assert_eq!(a.eval, Some(Eval::Mate(-3)));
+        assert_eq!(a.text, "Good move really");
+    }
+
+    #[test]
+    fn lichess_depth_form() {
+        let a = parse_comment("[%eval 1.5,22]");
+        assert_eq!(a.eval, Some(Eval::Centipawns(150)));
+        assert_eq!(a.eval_depth, Some(22));
+        let a = parse_comment("[%eval -0.005]");
+        assert_eq!(a.eval, Some(Eval::Centipawns(-1)));
+    }
+
+    #[test]
+    fn other_commands_and_bad_arguments_stay() {
+        let a = parse_comment("x [%cal Ra1a8,Gb1b8] [%clk nonsense] [%eval] y [%clk 1:00:00]");
+        assert_eq!(a.text, "x [%cal Ra1a8,Gb1b8] [%clk nonsense] [%eval] y");
+        assert_eq!(a.clock_centis, Some(360_000));
+        assert_eq!(a.eval, None);
+        let a = parse_comment("unclosed [%clk 0:01:00");
+        assert_eq!(a.text, "unclosed [%clk 0:01:00");
+        assert_eq!(a.clock_centis, None);
+    }
+
+    #[test]
+    fn durations_and_evals() {
+        assert_eq!(parse_duration("1:02:03"), Some(372_300));
+        assert_eq!(parse_duration("02:03.45"), Some(12_345));
+        assert_eq!(parse_duration("7"), Some(700));
+        assert_eq!(parse_duration("1:2:3:4"), None);
+        assert_eq!(parse_duration("999999999:00:00"), None);
+        assert_eq!(parse_duration(""), None);
+        assert_eq!(parse_eval("+3"), Some(Eval::Centipawns(300)));
+        assert_eq!(parse_eval(".5"), Some(Eval::Centipawns(50)));
+        assert_eq!(parse_eval("#0"), Some(Eval::Mate(0)));
+        assert_eq!(parse_eval("abc"), None);
+        assert_eq!(parse_eval("-"), None);
+        assert_eq!(parse_eval("99999999999"), None);
+        assert_eq!(parse_comment_bytes(b"[%clk 0:00:01] \xFF").text, "\u{FFFD}");
+    }
+}

@@ -1,0 +1,432 @@
+//! Games read from PGN with every move checked by the rules facade:
+//! [`GameReader`] is the [`Visitor`] that resolves each move token against
+//! the position as it streams (no tree, no text kept per move), and
+//! [`ParsedGame`] what it gives — tags, start, moves, annotations, result,
+//! and for a game that cannot be read, the reason naming the game, its first
+//! line and the move.
+
+use std::fmt;
+
+use sqlchess_rules::{Move, MoveError, Position, UnknownVariant, Variant};
+
+use crate::annotations::{parse_comment_bytes, Eval};
+use crate::error::SyntaxError;
+use crate::reader::{Control, GameEnd, GameStart, Visitor};
+use crate::value::{step, Annotation, GameValue, GameValueError};
+
+/// Why a game was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameErrorKind {
+    /// The PGN is malformed.
+    #[error("{0}")]
+    Syntax(SyntaxError),
+    /// The `Variant` tag names a variant sqlchess does not play.
+    #[error("{0}")]
+    Variant(UnknownVariant),
+    /// The `FEN` tag is not a position of the variant.
+    #[error("invalid FEN tag: {0}")]
+    Fen(sqlchess_rules::FenError),
+    /// A move that is malformed, illegal or ambiguous where it stands.
+    #[error("move {number}{dots} {source} (ply {ply}{in_variation})", dots = if *.black { "..." } else { "." }, in_variation = if *.in_variation { ", in a variation" } else { "" })]
+    Move {
+        /// The 1-based ply of the main line where it stands (of the
+        /// variation's own line when in a variation).
+        ply: usize,
+        /// The move number.
+        number: u32,
+        /// Whether it is Black's move.
+        black: bool,
+        /// Whether the move is inside a variation.
+        in_variation: bool,
+        /// Why.
+        source: MoveError,
+    },
+}
+
+/// A rejected game: the reason, with the game's number and first line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameError {
+    /// The 1-based number of the game in its file.
+    pub game: u64,
+    /// The 1-based line where the game starts.
+    pub line: u64,
+    /// What is wrong.
+    pub kind: GameErrorKind,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {} (line {}): {}", self.game, self.line, self.kind)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The variant a PGN `Variant` tag names, in the spellings Lichess,
+/// python-chess and Fairy-Stockfish write (`Standard`, `Chess960`,
+/// `From Position`, `crazyhouse`, `Fischerandom`, …); case, spaces and
+/// hyphens are ignored.
+///
+/// ```
+/// use sqlchess_pgn::variant_from_tag;
+/// assert_eq!(variant_from_tag("Standard").unwrap().name(), "chess");
+/// assert_eq!(variant_from_tag("Chess960").unwrap().name(), "chess960");
+/// assert_eq!(variant_from_tag("Capablanca").unwrap().name(), "capablanca");
+/// assert!(variant_from_tag("Nonsense").is_err());
+/// ```
+///
+/// # Errors
+/// [`UnknownVariant`] for a variant sqlchess does not play.
+pub fn variant_from_tag(tag: &str) -> Result<Variant, UnknownVariant> {
+    let squashed: String = tag
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match squashed.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(Variant::chess()),
+        "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => {
+            Variant::builtin("chess960")
+        }
+        _ => Variant::builtin(&squashed).or_else(|_| Variant::builtin(tag)),
+    }
+}
+
+/// A game read from PGN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedGame {
+    /// The 1-based number of the game in its file.
+    pub number: u64,
+    /// The 1-based line where the game starts.
+    pub line: u64,
+    /// The tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The start position; `None` when the tags do not give one.
+    pub start: Option<Position>,
+    /// The main line's moves, each checked; `None` is a null move. For a
+    /// rejected game, the moves before the bad one.
+    pub moves: Vec<Option<Move>>,
+    /// Comments, NAGs, clocks and evaluations of the main line by ply.
+    pub annotations: Vec<(usize, Annotation)>,
+    /// The result token (the `Result` tag when the movetext has none).
+    pub result: String,
+    /// Why the game was rejected; `None` for a good game.
+    pub error: Option<GameError>,
+}
+
+impl ParsedGame {
+    /// The value of the first tag named `name` (case-sensitive, as PGN).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the last move read.
+    pub fn final_position(&self) -> Option<Position> {
+        let mut pos = self.start.clone()?;
+        for mv in &self.moves {
+            pos = step(&pos, *mv)?;
+        }
+        Some(pos)
+    }
+
+    /// The compact game value of a good game.
+    ///
+    /// # Errors
+    /// [`GameValueError`] if the game has no start position (a rejected
+    /// game) or cannot be packed.
+    pub fn value(&self) -> Result<Vec<u8>, GameValueError> {
+        let start = self
+            .start
+            .as_ref()
+            .ok_or(GameValueError::Invalid("game without a start position"))?;
+        GameValue::encode(start, &self.moves, &self.annotations, &self.result)
+    }
+}
+
+/// One line being replayed: the main line, or a variation.
+#[derive(Clone)]
+struct Line {
+    /// The position before the last move of this line (where a variation
+    /// on that move starts).
+    before_last: Position,
+    /// The current position.
+    current: Position,
+    /// Plies played in this line.
+    plies: usize,
+}
+
+/// The [`Visitor`] that checks every move as it streams by.
+///
+/// ```
+/// use sqlchess_pgn::{GameReader, Reader};
+/// let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 {[%clk 0:05:00]} Nc6 3. Bb5 a6 1/2-1/2\n\n1. e4 Ke7?? 0-1\n";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// let mut visitor = GameReader::new();
+/// let good = reader.read_game(&mut visitor).unwrap().unwrap();
+/// assert!(good.error.is_none());
+/// assert_eq!(good.moves.len(), 6);
+/// let bad = reader.read_game(&mut visitor).unwrap().unwrap();
+/// assert!(bad.error.unwrap().to_string().starts_with("game 2 (line 5): move 1... illegal move \"Ke7\""));
+/// ```
+#[derive(Default)]
+pub struct GameReader {
+    game: Option<ParsedGame>,
+    /// The main line first, then the variations being read.
+    lines: Vec<Line>,
+    /// Variations nested in a variation that could not be replayed.
+    dead_depth: u32,
+    /// The next move's number and side, from the main line.
+    number: u32,
+    black: bool,
+}
+
+impl GameReader {
+    /// A reader for games of any variant (each game's tags say which).
+    pub fn new() -> GameReader {
+        GameReader::default()
+    }
+
+    fn fail(&mut self, kind: GameErrorKind) -> Control {
+        if let Some(g) = &mut self.game {
+            if g.error.is_none() {
+                g.error = Some(GameError {
+                    game: g.number,
+                    line: g.line,
+                    kind,
+                });
+            }
+        }
+        Control::Skip
+    }
+}
+
+/// The start position the tags of `g` give: `Variant`, then `FEN`.
+fn start_of(g: &ParsedGame) -> Result<Position, GameErrorKind> {
+    let variant =
+        variant_from_tag(g.tag("Variant").unwrap_or("")).map_err(GameErrorKind::Variant)?;
+    match g.tag("FEN") {
+        // A Chess960 game from a FEN keeps its Chess960 castling.
+        Some(fen) => Position::from_fen(&variant, fen).map_err(GameErrorKind::Fen),
+        None => Ok(Position::start(&variant)),
+    }
+}
+
+/// The move text without check marks, with castling written with zeros
+/// read as letters.
+fn clean(token: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(token).ok()?;
+    Some(text.trim_end_matches(['+', '#']))
+}
+
+impl Visitor for GameReader {
+    type Output = ParsedGame;
+
+    fn begin_game(&mut self, info: &GameStart) -> Control {
+        self.game = Some(ParsedGame {
+            number: info.number,
+            line: info.line,
+            tags: Vec::new(),
+            start: None,
+            moves: Vec::new(),
+            annotations: Vec::new(),
+            result: String::new(),
+            error: None,
+        });
+        self.lines.clear();
+        self.dead_depth = 0;
+        Control::Continue
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if let Some(g) = &mut self.game {
+            g.tags.push((
+                String::from_utf8_lossy(name).into_owned(),
+                String::from_utf8_lossy(value).into_owned(),
+            ));
+        }
+    }
+
+    fn begin_movetext(&mut self) -> Control {
+        let start = match &self.game {
+            Some(g) => start_of(g),
+            None => return Control::Skip,
+        };
+        match start {
+            Ok(pos) => {
+                self.number = pos.fullmoves();
+                self.black = !pos.white_to_move();
+                if let Some(g) = &mut self.game {
+                    g.start = Some(pos.clone());
+                }
+                self.lines.push(Line {
+                    before_last: pos.clone(),
+                    current: pos,
+                    plies: 0,
+                });
+                Control::Continue
+            }
+            Err(kind) => self.fail(kind),
+        }
+    }
+
+    fn san(&mut self, token: &[u8]) -> Control {
+        let in_variation = self.lines.len() > 1;
+        let Some(line) = self.lines.last_mut() else {
+            return Control::Skip;
+        };
+        let text = clean(token).unwrap_or("");
+        let is_null = matches!(text, "--" | "Z0" | "0000" | "@@@@");
+        let parsed = if is_null {
+            line.current
+                .null_move()
+                .ok_or_else(|| MoveError::Illegal {
+                    text: sqlchess_rules::Quoted::new(text),
+                })
+                .map(|p| (None, p))
+        } else {
+            let castle = text.replace('0', "O");
+            let text = if text.starts_with('0') {
+                castle.as_str()
+            } else {
+                text
+            };
+            line.current
+                .parse_move(text)
+                .map(|m| (Some(m), line.current.play_unchecked(m)))
+        };
+        match parsed {
+            Ok((mv, next)) => {
+                line.before_last = std::mem::replace(&mut line.current, next);
+                line.plies += 1;
+                if !in_variation {
+                    if let Some(g) = &mut self.game {
+                        g.moves.push(mv);
+                    }
+                    if self.black {
+                        self.number = self.number.saturating_add(1);
+                    }
+                    self.black = !self.black;
+                }
+                Control::Continue
+            }
+            Err(source) => {
+                let (number, black, ply) = if in_variation {
+                    (0, false, line.plies + 1)
+                } else {
+                    let ply = self.game.as_ref().map_or(0, |g| g.moves.len()) + 1;
+                    (self.number, self.black, ply)
+                };
+                self.fail(GameErrorKind::Move {
+                    ply,
+                    number,
+                    black,
+                    in_variation,
+                    source,
+                })
+            }
+        }
+    }
+
+    fn move_number(&mut self, _number: u32, _black: bool) {}
+
+    fn nag(&mut self, nag: u8) {
+        if self.lines.len() != 1 {
+            return;
+        }
+        if let Some(g) = &mut self.game {
+            let ply = g.moves.len();
+            match g.annotations.last_mut() {
+                Some((p, Annotation::Nags(nags))) if *p == ply => nags.push(nag),
+                _ => g.annotations.push((ply, Annotation::Nags(vec![nag]))),
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        if self.lines.len() > 1 {
+            return;
+        }
+        let Some(g) = &mut self.game else {
+            return;
+        };
+        let ply = g.moves.len();
+        let parsed = parse_comment_bytes(text);
+        if let Some(c) = parsed.clock_centis {
+            g.annotations.push((ply, Annotation::Clock(c)));
+        }
+        match parsed.eval {
+            Some(Eval::Centipawns(cp)) => g.annotations.push((ply, Annotation::Centipawns(cp))),
+            Some(Eval::Mate(n)) => g.annotations.push((ply, Annotation::Mate(n))),
+            None => {}
+        }
+        let body = parsed.text.trim();
+        if !body.is_empty() {
+            g.annotations
+                .push((ply, Annotation::Comment(body.to_owned())));
+        }
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        // A variation replaces the last move of the line it is in.
+        let Some(parent) = self.lines.last() else {
+            return Control::Skip;
+        };
+        let start = parent.before_last.clone();
+        self.lines.push(Line {
+            before_last: start.clone(),
+            current: start,
+            plies: 0,
+        });
+        Control::Continue
+    }
+
+    fn end_variation(&mut self) {
+        if self.lines.len() > 1 {
+            self.lines.pop();
+        }
+    }
+
+    fn result(&mut self, token: &[u8]) {
+        if let Some(g) = &mut self.game {
+            g.result = String::from_utf8_lossy(token).into_owned();
+        }
+    }
+
+    fn end_game(&mut self, info: &GameEnd) -> ParsedGame {
+        if let Some(err) = &info.error {
+            self.fail(GameErrorKind::Syntax(err.clone()));
+        }
+        let mut g = self.game.take().unwrap_or_else(|| ParsedGame {
+            number: info.number,
+            line: info.line,
+            tags: Vec::new(),
+            start: None,
+            moves: Vec::new(),
+            annotations: Vec::new(),
+            result: String::new(),
+            error: None,
+        });
+        if g.start.is_none() && g.error.is_none() {
+            // Tags without movetext: the start position from the tags.
+            match start_of(&g) {
+                Ok(pos) => g.start = Some(pos),
+                Err(kind) => {
+                    g.error = Some(GameError {
+                        game: g.number,
+                        line: g.line,
+                        kind,
+                    })
+                }
+            }
+        }
+        if g.result.is_empty() {
+            g.result = g.tag("Result").unwrap_or("*").to_owned();
+        }
+        self.lines.clear();
+        g
+    }
+}
