@@ -111,6 +111,9 @@ pub struct ParsedGame {
     pub annotations: Vec<(usize, Annotation)>,
     /// The result token (the `Result` tag when the movetext has none).
     pub result: String,
+    /// The Zobrist hash of every main-line position, the start first, when
+    /// the reader was asked for them ([`GameReader::with_position_keys`]).
+    pub position_keys: Vec<u64>,
     /// Why the game was rejected; `None` for a good game.
     pub error: Option<GameError>,
 }
@@ -182,12 +185,21 @@ pub struct GameReader {
     /// The next move's number and side, from the main line.
     number: u32,
     black: bool,
+    /// Whether to record [`ParsedGame::position_keys`].
+    keys: bool,
 }
 
 impl GameReader {
     /// A reader for games of any variant (each game's tags say which).
     pub fn new() -> GameReader {
         GameReader::default()
+    }
+
+    /// Also records the Zobrist hash of every main-line position
+    /// ([`ParsedGame::position_keys`]), as an importer needs them.
+    pub fn with_position_keys(mut self, keys: bool) -> GameReader {
+        self.keys = keys;
+        self
     }
 
     fn fail(&mut self, kind: GameErrorKind) -> Control {
@@ -234,6 +246,7 @@ impl Visitor for GameReader {
             moves: Vec::new(),
             annotations: Vec::new(),
             result: String::new(),
+            position_keys: Vec::new(),
             error: None,
         });
         self.lines.clear();
@@ -259,7 +272,11 @@ impl Visitor for GameReader {
             Ok(pos) => {
                 self.number = pos.fullmoves();
                 self.black = !pos.white_to_move();
+                let keys = self.keys;
                 if let Some(g) = &mut self.game {
+                    if keys {
+                        g.position_keys.push(pos.zobrist());
+                    }
                     g.start = Some(pos.clone());
                 }
                 self.lines.push(Line {
@@ -303,8 +320,10 @@ impl Visitor for GameReader {
                 line.before_last = std::mem::replace(&mut line.current, next);
                 line.plies += 1;
                 if !in_variation {
+                    let key = self.keys.then(|| line.current.zobrist());
                     if let Some(g) = &mut self.game {
                         g.moves.push(mv);
+                        g.position_keys.extend(key);
                     }
                     if self.black {
                         self.number = self.number.saturating_add(1);
@@ -355,13 +374,14 @@ impl Visitor for GameReader {
         };
         let ply = g.moves.len();
         let parsed = parse_comment_bytes(text);
-        if let Some(c) = parsed.clock_centis {
-            g.annotations.push((ply, Annotation::Clock(c)));
-        }
+        // Lichess's order: the evaluation, then the clock.
         match parsed.eval {
             Some(Eval::Centipawns(cp)) => g.annotations.push((ply, Annotation::Centipawns(cp))),
             Some(Eval::Mate(n)) => g.annotations.push((ply, Annotation::Mate(n))),
             None => {}
+        }
+        if let Some(c) = parsed.clock_centis {
+            g.annotations.push((ply, Annotation::Clock(c)));
         }
         let body = parsed.text.trim();
         if !body.is_empty() {
@@ -408,6 +428,7 @@ impl Visitor for GameReader {
             moves: Vec::new(),
             annotations: Vec::new(),
             result: String::new(),
+            position_keys: Vec::new(),
             error: None,
         });
         if g.start.is_none() && g.error.is_none() {

@@ -40,9 +40,12 @@
 
 pub mod annotations;
 pub mod error;
+pub mod export;
 pub mod game;
 pub mod open;
+pub mod parallel;
 pub mod reader;
+pub mod record;
 pub mod tree;
 pub mod value;
 pub mod writer;
@@ -51,7 +54,9 @@ pub use annotations::{parse_comment, CommentAnnotations, Eval};
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use game::{variant_from_tag, GameError, GameErrorKind, GameReader, ParsedGame};
 pub use open::open_pgn;
+pub use parallel::{read_games, ReadGame};
 pub use reader::{Control, GameEnd, GameStart, Reader, ReaderOptions, Visitor};
+pub use record::GameRecord;
 pub use tree::{BuildError, MovetextBuilder, Node, PgnGame, Variation};
 pub use value::{Annotation, GameValue, GameValueError};
 pub use writer::{write_game, WriteError};

@@ -1,0 +1,151 @@
+//! [`GameRecord`]: a game as one row of the `games` relation (and of
+//! `read_pgn` / `pgn_games`), the same columns in every database.
+
+use crate::game::ParsedGame;
+
+/// The columns of a game row (SPEC.md: `read_pgn`, `games`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// 1-based number of the game in its file.
+    pub game_no: u64,
+    /// 1-based line where the game starts.
+    pub line: u64,
+    /// Seven Tag Roster.
+    pub event: Option<String>,
+    /// `Site`.
+    pub site: Option<String>,
+    /// `Date`.
+    pub date: Option<String>,
+    /// `Round`.
+    pub round: Option<String>,
+    /// `White`.
+    pub white: Option<String>,
+    /// `Black`.
+    pub black: Option<String>,
+    /// The result: the movetext's token, else the `Result` tag.
+    pub result: String,
+    /// `WhiteElo` when it is a number.
+    pub white_elo: Option<i64>,
+    /// `BlackElo` when it is a number.
+    pub black_elo: Option<i64>,
+    /// `ECO`.
+    pub eco: Option<String>,
+    /// `Opening`.
+    pub opening: Option<String>,
+    /// `TimeControl`.
+    pub time_control: Option<String>,
+    /// `Termination`.
+    pub termination: Option<String>,
+    /// The variant's name (`chess`, `chess960`, …); `None` for a game whose
+    /// variant is unknown.
+    pub variant: Option<String>,
+    /// The start position's FEN.
+    pub fen: Option<String>,
+    /// The compact game value ([`crate::GameValue`]); `None` for a rejected
+    /// game.
+    pub game: Option<Vec<u8>>,
+    /// Plies of the main line (read before the error, for a rejected game).
+    pub ply_count: u64,
+    /// The FEN after the last move.
+    pub final_fen: Option<String>,
+    /// Every tag as a JSON object, in file order.
+    pub tags: String,
+    /// Why the game was rejected; `None` for a good game.
+    pub error: Option<String>,
+    /// The Zobrist key of every main-line position (the start first), as
+    /// signed integers; empty unless the reader recorded them.
+    pub position_keys: Vec<i64>,
+}
+
+/// `text` as a JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Tags as a JSON object; a repeated tag keeps its first value, as
+/// [`ParsedGame::tag`] does.
+pub fn tags_json(tags: &[(String, String)]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let body: Vec<String> = tags
+        .iter()
+        .filter(|(name, _)| seen.insert(name.as_str()))
+        .map(|(name, value)| format!("{}:{}", json_string(name), json_string(value)))
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+impl GameRecord {
+    /// The row of `game`.
+    pub fn from_parsed(game: &ParsedGame) -> GameRecord {
+        let tag = |name: &str| {
+            game.tag(name)
+                .map(str::to_owned)
+                .filter(|v| !v.is_empty() && v != "?")
+        };
+        let elo = |name: &str| game.tag(name).and_then(|v| v.trim().parse::<i64>().ok());
+        let mut error = game.error.as_ref().map(ToString::to_string);
+        let value = match (&error, game.value()) {
+            (None, Ok(v)) => Some(v),
+            (None, Err(e)) => {
+                error = Some(format!("game {} (line {}): {e}", game.number, game.line));
+                None
+            }
+            (Some(_), _) => None,
+        };
+        GameRecord {
+            game_no: game.number,
+            line: game.line,
+            event: tag("Event"),
+            site: tag("Site"),
+            date: tag("Date"),
+            round: tag("Round"),
+            white: tag("White"),
+            black: tag("Black"),
+            result: game.result.clone(),
+            white_elo: elo("WhiteElo"),
+            black_elo: elo("BlackElo"),
+            eco: tag("ECO"),
+            opening: tag("Opening"),
+            time_control: tag("TimeControl"),
+            termination: tag("Termination"),
+            variant: game.start.as_ref().map(|p| p.variant_name().to_owned()),
+            fen: game.start.as_ref().map(|p| p.fen()),
+            game: value,
+            ply_count: game.moves.len() as u64,
+            final_fen: game.final_position().map(|p| p.fen()),
+            tags: tags_json(&game.tags),
+            error,
+            position_keys: game.position_keys.iter().map(|&k| k as i64).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes() {
+        assert_eq!(json_string("a\"b\\c\n\u{1}"), r#""a\"b\\c\n\u0001""#);
+        let tags = vec![
+            ("Event".to_owned(), "x".to_owned()),
+            ("Event".to_owned(), "y".to_owned()),
+            ("White".to_owned(), "Ané".to_owned()),
+        ];
+        assert_eq!(tags_json(&tags), r#"{"Event":"x","White":"Ané"}"#);
+    }
+}
