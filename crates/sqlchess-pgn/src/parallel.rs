@@ -76,7 +76,9 @@ pub fn read_games(
                 for batch in rx {
                     let out: Vec<ReadGame> = batch
                         .into_iter()
-                        .map(|(number, line, offset, raw)| parse_one(number, line, offset, raw, keys))
+                        .map(|(number, line, offset, raw)| {
+                            parse_one(number, line, offset, raw, keys)
+                        })
                         .collect();
                     if back_tx.send(out).is_err() {
                         return;
@@ -225,7 +227,14 @@ mod tests {
             assert_eq!(g.record.line, 4 * i as u64 + 1);
             if i % 97 == 3 {
                 let e = g.record.error.as_deref().unwrap();
-                assert!(e.starts_with(&format!("game {} (line {}): move 2. illegal move \"Ke3\"", i + 1, 4 * i + 1)), "{e}");
+                assert!(
+                    e.starts_with(&format!(
+                        "game {} (line {}): move 2. illegal move \"Ke3\"",
+                        i + 1,
+                        4 * i + 1
+                    )),
+                    "{e}"
+                );
                 assert!(g.record.game.is_none());
             } else {
                 assert!(g.record.error.is_none(), "{:?}", g.record.error);

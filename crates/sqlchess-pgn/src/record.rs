@@ -88,6 +88,71 @@ pub fn tags_json(tags: &[(String, String)]) -> String {
     format!("{{{}}}", body.join(","))
 }
 
+/// Reads [`tags_json`]'s output (a JSON object of strings) back; `None`
+/// for anything else.
+///
+/// ```
+/// use sqlchess_pgn::record::{parse_tags_json, tags_json};
+/// let tags = vec![("White".to_owned(), "A \"B\" \\ é".to_owned())];
+/// assert_eq!(parse_tags_json(&tags_json(&tags)), Some(tags));
+/// ```
+pub fn parse_tags_json(text: &str) -> Option<Vec<(String, String)>> {
+    let mut chars = text.trim().chars().peekable();
+    let mut out = Vec::new();
+    if chars.next()? != '{' {
+        return None;
+    }
+    let string = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>| -> Option<String> {
+        while chars.peek()?.is_whitespace() {
+            chars.next();
+        }
+        if chars.next()? != '"' {
+            return None;
+        }
+        let mut s = String::new();
+        loop {
+            match chars.next()? {
+                '"' => return Some(s),
+                '\\' => match chars.next()? {
+                    'n' => s.push('\n'),
+                    'r' => s.push('\r'),
+                    't' => s.push('\t'),
+                    'u' => {
+                        let hex: String = (0..4).filter_map(|_| chars.next()).collect();
+                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                    }
+                    c => s.push(c),
+                },
+                c => s.push(c),
+            }
+        }
+    };
+    loop {
+        while chars.peek()?.is_whitespace() {
+            chars.next();
+        }
+        if chars.peek() == Some(&'}') {
+            chars.next();
+            return chars.all(char::is_whitespace).then_some(out);
+        }
+        let name = string(&mut chars)?;
+        while chars.peek()?.is_whitespace() {
+            chars.next();
+        }
+        if chars.next()? != ':' {
+            return None;
+        }
+        let value = string(&mut chars)?;
+        out.push((name, value));
+        while chars.peek()?.is_whitespace() {
+            chars.next();
+        }
+        if chars.peek() == Some(&',') {
+            chars.next();
+        }
+    }
+}
+
 impl GameRecord {
     /// The row of `game`.
     pub fn from_parsed(game: &ParsedGame) -> GameRecord {

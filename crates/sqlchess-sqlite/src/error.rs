@@ -30,4 +30,20 @@ pub enum SqlChessError {
         /// The argument.
         argument: &'static str,
     },
+    /// An argument of the wrong SQL type.
+    #[error("{function}: expected {expected}")]
+    ArgumentType {
+        /// The function.
+        function: &'static str,
+        /// What it takes.
+        expected: &'static str,
+    },
+    /// A file that cannot be opened or read.
+    #[error("cannot read {path:?}: {reason}")]
+    File {
+        /// The path given.
+        path: String,
+        /// The system's reason.
+        reason: String,
+    },
 }

@@ -5,6 +5,7 @@
 mod error;
 mod functions;
 mod game;
+pub mod games;
 pub mod output;
 mod tables;
 #[allow(unsafe_code)] // rusqlite's VTab traits are unsafe to implement; nowhere else.
@@ -25,7 +26,9 @@ use rusqlite::Connection;
 /// `evaluate`, `pack_position`, `unpack_position`, `without_clocks`,
 /// `white_to_move`, `board_svg`, `board_text`), the temporary tables
 /// (`board`, `all_moves`, `piece_moves`, `piece_path`) and the eponymous
-/// table-valued functions (`legal_moves`, `piece_geometry`).
+/// table-valued functions (`legal_moves`, `piece_geometry`, `read_pgn`,
+/// `pgn_games`, `game_moves`) and the game functions (`position_key`,
+/// `position_at`, `to_pgn`, `game_from_moves`).
 ///
 /// Calling it again on the same connection rebuilds the tables.
 ///
@@ -43,6 +46,7 @@ use rusqlite::Connection;
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     functions::register(conn)?;
     game::register(conn)?;
+    games::register(conn)?;
     vtab::register(conn)?;
     tables::register(conn)
 }

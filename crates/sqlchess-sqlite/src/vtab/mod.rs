@@ -9,6 +9,7 @@
 
 mod legal_moves;
 mod piece_geometry;
+pub(crate) mod rows;
 
 use std::ffi::c_int;
 

@@ -1,0 +1,512 @@
+//! Games as relations: `read_pgn(path)` and `pgn_games(text)` (one row per
+//! game, rejected games included with their `error`), `game_moves(game)`,
+//! the scalars `position_key`, `position_at`, `to_pgn`, `game_from_moves`,
+//! and the stored tables `games` and `game_positions` that
+//! [`Importer`] fills. Every function is a few lines over sqlchess-pgn and
+//! the rules facade.
+
+use std::io::BufRead;
+
+use rusqlite::functions::Context;
+use rusqlite::types::Value;
+use rusqlite::{params, Connection, Result, Transaction};
+use sqlchess_pgn::record::parse_tags_json;
+use sqlchess_pgn::{open_pgn, Annotation, GameReader, GameRecord, GameValue, ReadGame, Reader};
+use sqlchess_rules::Position;
+
+use crate::functions::{add, user};
+use crate::game::position_at as position_arg;
+use crate::vtab::rows::{self, RowSource, Rows};
+
+/// The columns of `read_pgn`, `pgn_games` and (but `error`) `games`.
+const GAME_COLUMNS: &[&str] = &[
+    "game_no INTEGER",
+    "event TEXT",
+    "site TEXT",
+    "date TEXT",
+    "round TEXT",
+    "white TEXT",
+    "black TEXT",
+    "result TEXT",
+    "white_elo INTEGER",
+    "black_elo INTEGER",
+    "eco TEXT",
+    "opening TEXT",
+    "time_control TEXT",
+    "termination TEXT",
+    "variant TEXT",
+    "fen TEXT",
+    "game BLOB",
+    "ply_count INTEGER",
+    "final_fen TEXT",
+    "tags TEXT",
+    "error TEXT",
+];
+
+fn text(v: &Option<String>) -> Value {
+    v.clone().map_or(Value::Null, Value::Text)
+}
+
+/// A game row in [`GAME_COLUMNS`] order.
+fn game_row(r: &GameRecord) -> Vec<Value> {
+    vec![
+        Value::Integer(r.game_no as i64),
+        text(&r.event),
+        text(&r.site),
+        text(&r.date),
+        text(&r.round),
+        text(&r.white),
+        text(&r.black),
+        Value::Text(r.result.clone()),
+        r.white_elo.map_or(Value::Null, Value::Integer),
+        r.black_elo.map_or(Value::Null, Value::Integer),
+        text(&r.eco),
+        text(&r.opening),
+        text(&r.time_control),
+        text(&r.termination),
+        text(&r.variant),
+        text(&r.fen),
+        r.game.clone().map_or(Value::Null, Value::Blob),
+        Value::Integer(r.ply_count as i64),
+        text(&r.final_fen),
+        Value::Text(r.tags.clone()),
+        text(&r.error),
+    ]
+}
+
+/// Rows of every game of a PGN stream, read one at a time.
+fn games_of(input: impl BufRead + 'static) -> Rows {
+    let mut reader = Reader::new(input);
+    let mut visitor = GameReader::new();
+    Box::new(std::iter::from_fn(move || {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(game)) => Some(Ok(game_row(&GameRecord::from_parsed(&game)))),
+            Ok(None) => None,
+            Err(e) => Some(Err(user(e))),
+        }
+    }))
+}
+
+struct ReadPgn;
+
+impl RowSource for ReadPgn {
+    const NAME: &'static str = "read_pgn";
+    const COLUMNS: &'static [&'static str] = GAME_COLUMNS;
+    const ARGUMENTS: &'static [&'static str] = &["path"];
+
+    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+        let Some(Some(Value::Text(path))) = args.first() else {
+            return Err(user(crate::SqlChessError::ArgumentType {
+                function: "read_pgn",
+                expected: "a file path as text",
+            }));
+        };
+        let input = open_pgn(path).map_err(|e| {
+            user(crate::SqlChessError::File {
+                path: path.clone(),
+                reason: e.to_string(),
+            })
+        })?;
+        Ok(games_of(input))
+    }
+}
+
+struct PgnGames;
+
+impl RowSource for PgnGames {
+    const NAME: &'static str = "pgn_games";
+    const COLUMNS: &'static [&'static str] = GAME_COLUMNS;
+    const ARGUMENTS: &'static [&'static str] = &["pgn"];
+
+    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+        let bytes = match args.first() {
+            Some(Some(Value::Text(t))) => t.clone().into_bytes(),
+            Some(Some(Value::Blob(b))) => b.clone(),
+            _ => {
+                return Err(user(crate::SqlChessError::ArgumentType {
+                    function: "pgn_games",
+                    expected: "PGN text",
+                }))
+            }
+        };
+        Ok(games_of(std::io::Cursor::new(bytes)))
+    }
+}
+
+/// A game value argument.
+fn game_arg(v: Option<&Option<Value>>, function: &'static str) -> Result<Option<GameValue>> {
+    match v {
+        Some(Some(Value::Blob(b))) => GameValue::decode(b).map(Some).map_err(user),
+        Some(Some(Value::Null)) | None => Ok(None),
+        _ => Err(user(crate::SqlChessError::ArgumentType {
+            function,
+            expected: "a game value (a blob from `games.game`, `read_pgn` or `game_from_moves`)",
+        })),
+    }
+}
+
+struct GameMoves;
+
+impl RowSource for GameMoves {
+    const NAME: &'static str = "game_moves";
+    const COLUMNS: &'static [&'static str] = &[
+        "ply INTEGER",
+        "uci TEXT",
+        "san TEXT",
+        "fen_before TEXT",
+        "fen_after TEXT",
+        "comment TEXT",
+        "nags TEXT",
+        "clock REAL",
+        "eval",
+    ];
+    const ARGUMENTS: &'static [&'static str] = &["game"];
+
+    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+        let Some(game) = game_arg(args.first(), "game_moves")? else {
+            return Ok(Box::new(std::iter::empty()));
+        };
+        let sans = game.sans();
+        let positions = game.positions();
+        let mut out = Vec::with_capacity(game.ply_count());
+        for (i, mv) in game.moves.iter().enumerate() {
+            let ply = i + 1;
+            let (Some(before), Some(after)) = (positions.get(i), positions.get(ply)) else {
+                break;
+            };
+            let here = || game.annotations.iter().filter(move |(p, _)| *p == ply);
+            let comment: Vec<&str> = here()
+                .filter_map(|(_, a)| match a {
+                    Annotation::Comment(c) => Some(c.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let nags: Vec<String> = here()
+                .filter_map(|(_, a)| match a {
+                    Annotation::Nags(n) => {
+                        Some(n.iter().map(|x| format!("${x}")).collect::<Vec<_>>())
+                    }
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let clock = here().find_map(|(_, a)| match a {
+                Annotation::Clock(c) => Some(Value::Real(f64::from(*c) / 100.0)),
+                _ => None,
+            });
+            let eval = here().find_map(|(_, a)| match a {
+                Annotation::Centipawns(cp) => Some(Value::Real(f64::from(*cp) / 100.0)),
+                Annotation::Mate(n) => Some(Value::Text(format!("#{n}"))),
+                _ => None,
+            });
+            out.push(Ok(vec![
+                Value::Integer(ply as i64),
+                Value::Text(mv.map_or_else(|| "0000".to_owned(), |m| before.uci(m))),
+                Value::Text(sans.get(i).cloned().unwrap_or_default()),
+                Value::Text(before.fen()),
+                Value::Text(after.fen()),
+                if comment.is_empty() {
+                    Value::Null
+                } else {
+                    Value::Text(comment.join(" "))
+                },
+                if nags.is_empty() {
+                    Value::Null
+                } else {
+                    Value::Text(nags.join(" "))
+                },
+                clock.unwrap_or(Value::Null),
+                eval.unwrap_or(Value::Null),
+            ]));
+        }
+        Ok(Box::new(out.into_iter()))
+    }
+}
+
+/// `position_key(fen [, variant])`: the key `game_positions.position`
+/// holds — the position's 64-bit Zobrist hash (clocks excluded) as a signed
+/// integer.
+fn position_key(ctx: &Context<'_>) -> Result<Option<i64>> {
+    Ok(position_arg(ctx, 0, 1)?.map(|p| p.zobrist() as i64))
+}
+
+/// `position_at(game, ply)`: the FEN after `ply` plies; NULL past the end.
+fn position_at(ctx: &Context<'_>) -> Result<Option<String>> {
+    let Some(bytes) = ctx.get::<Option<Vec<u8>>>(0)? else {
+        return Ok(None);
+    };
+    let Some(ply) = ctx.get::<Option<i64>>(1)? else {
+        return Ok(None);
+    };
+    let game = GameValue::decode(&bytes).map_err(user)?;
+    let Ok(ply) = usize::try_from(ply) else {
+        return Ok(None);
+    };
+    Ok(game.position_at(ply).map(|p| p.fen()))
+}
+
+/// `to_pgn(game [, tags])`: the game as PGN, under the tags of a `tags`
+/// JSON object (the `games.tags` column) when given.
+fn to_pgn(ctx: &Context<'_>) -> Result<Option<String>> {
+    let Some(bytes) = ctx.get::<Option<Vec<u8>>>(0)? else {
+        return Ok(None);
+    };
+    let tags = if ctx.len() > 1 {
+        match ctx.get::<Option<String>>(1)? {
+            Some(json) => parse_tags_json(&json).ok_or_else(|| {
+                user(crate::SqlChessError::ArgumentType {
+                    function: "to_pgn",
+                    expected: "tags as a JSON object of strings",
+                })
+            })?,
+            None => Vec::new(),
+        }
+    } else {
+        Vec::new()
+    };
+    let game = GameValue::decode(&bytes).map_err(user)?;
+    game.to_pgn_game(&tags).to_pgn().map(Some).map_err(user)
+}
+
+/// `game_from_moves(moves [, fen [, variant]])`: a game value from moves in
+/// UCI or SAN separated by spaces, from `fen` (the variant's start when
+/// NULL or absent).
+fn game_from_moves(ctx: &Context<'_>) -> Result<Option<Vec<u8>>> {
+    let Some(moves) = ctx.get::<Option<String>>(0)? else {
+        return Ok(None);
+    };
+    let variant = if ctx.len() > 2 {
+        ctx.get::<Option<String>>(2)?
+            .unwrap_or_else(|| "chess".to_owned())
+    } else {
+        "chess".to_owned()
+    };
+    let variant = sqlchess_rules::Variant::builtin(&variant).map_err(user)?;
+    let fen = if ctx.len() > 1 {
+        ctx.get::<Option<String>>(1)?
+    } else {
+        None
+    };
+    let start = match fen {
+        Some(fen) => Position::from_fen(&variant, &fen).map_err(user)?,
+        None => Position::start(&variant),
+    };
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for text in moves.split_whitespace() {
+        let mv = pos.parse_move(text).map_err(user)?;
+        played.push(Some(mv));
+        pos = pos.play_unchecked(mv);
+    }
+    GameValue::encode(&start, &played, &[], "*")
+        .map(Some)
+        .map_err(user)
+}
+
+/// Adds the game functions and table-valued functions.
+pub(crate) fn register(conn: &Connection) -> Result<()> {
+    rows::register::<ReadPgn>(conn, c"read_pgn")?;
+    rows::register::<PgnGames>(conn, c"pgn_games")?;
+    rows::register::<GameMoves>(conn, c"game_moves")?;
+    add(conn, "position_key", 1, position_key)?;
+    add(conn, "position_key", 2, position_key)?;
+    add(conn, "position_at", 2, position_at)?;
+    add(conn, "to_pgn", 1, to_pgn)?;
+    add(conn, "to_pgn", 2, to_pgn)?;
+    for n in 1..=3 {
+        add(conn, "game_from_moves", n, game_from_moves)?;
+    }
+    Ok(())
+}
+
+/// The stored relations: `games` (one row per imported game) and
+/// `game_positions` (one row per position of every game, keyed for
+/// exact-position search), with `pgn_files` recording how far each file was
+/// imported so that a re-run imports nothing twice.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS pgn_files(
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    games_read INTEGER NOT NULL DEFAULT 0,
+    complete INTEGER NOT NULL DEFAULT 0,
+    UNIQUE(path, size));
+CREATE TABLE IF NOT EXISTS games(
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER REFERENCES pgn_files(id),
+    game_no INTEGER,
+    event TEXT, site TEXT, date TEXT, round TEXT, white TEXT, black TEXT,
+    result TEXT, white_elo INTEGER, black_elo INTEGER, eco TEXT, opening TEXT,
+    time_control TEXT, termination TEXT, variant TEXT, fen TEXT,
+    game BLOB NOT NULL, ply_count INTEGER, final_fen TEXT, tags TEXT);
+CREATE TABLE IF NOT EXISTS game_positions(
+    position INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    PRIMARY KEY(position, game_id, ply)) WITHOUT ROWID;
+";
+
+/// What became of one game offered to the [`Importer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Imported {
+    /// Stored (written at the next commit).
+    Stored,
+    /// Read before by an earlier import of the same file: skipped.
+    AlreadyIn,
+    /// Rejected: the caller writes it to the rejects file.
+    Rejected,
+}
+
+/// Imports games of one PGN file into `games` and `game_positions` in
+/// transactions of `batch` games; each commit also records the file's
+/// progress, so an interrupted import resumes where it stopped.
+pub struct Importer<'c> {
+    conn: &'c mut Connection,
+    file_id: i64,
+    /// Games of this file read by earlier imports.
+    skip: u64,
+    batch: usize,
+    pending: Vec<ReadGame>,
+}
+
+impl<'c> Importer<'c> {
+    /// Prepares `conn` (schema, pragmas for bulk loading) and the record of
+    /// the file `path` of `size` bytes.
+    ///
+    /// # Errors
+    /// Any SQLite error.
+    pub fn new(
+        conn: &'c mut Connection,
+        path: &str,
+        size: u64,
+        batch: usize,
+    ) -> Result<Importer<'c>> {
+        conn.execute_batch(SCHEMA)?;
+        conn.execute(
+            "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
+            params![path, size as i64],
+        )?;
+        let (file_id, skip): (i64, i64) = conn.query_row(
+            "SELECT id, games_read FROM pgn_files WHERE path = ?1 AND size = ?2",
+            params![path, size as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(Importer {
+            conn,
+            file_id,
+            skip: skip as u64,
+            batch: batch.max(1),
+            pending: Vec::new(),
+        })
+    }
+
+    /// Games of this file already imported by an earlier run.
+    pub fn already_read(&self) -> u64 {
+        self.skip
+    }
+
+    /// Offers the next game of the file, in file order; returns what became
+    /// of it (stored games are written at the next commit).
+    ///
+    /// # Errors
+    /// Any SQLite error of a commit.
+    pub fn add(&mut self, game: ReadGame) -> Result<Imported> {
+        if game.record.game_no <= self.skip {
+            return Ok(Imported::AlreadyIn);
+        }
+        let rejected = game.record.error.is_some() || game.record.game.is_none();
+        let outcome = if rejected {
+            Imported::Rejected
+        } else {
+            Imported::Stored
+        };
+        self.pending.push(game);
+        if self.pending.len() >= self.batch {
+            self.commit(false)?;
+        }
+        Ok(outcome)
+    }
+
+    /// Writes what is pending; `complete` marks the file done.
+    ///
+    /// # Errors
+    /// Any SQLite error.
+    pub fn commit(&mut self, complete: bool) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        let last = write_batch(&tx, self.file_id, &self.pending)?;
+        let read = last.max(self.skip);
+        tx.execute(
+            "UPDATE pgn_files SET games_read = ?2, complete = ?3 WHERE id = ?1",
+            params![self.file_id, read as i64, complete],
+        )?;
+        tx.commit()?;
+        self.skip = read;
+        self.pending.clear();
+        Ok(())
+    }
+}
+
+/// Inserts the good games of `batch` and their positions (sorted by key, so
+/// that the position index is written in order); returns the last game
+/// number seen.
+fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result<u64> {
+    let mut insert_game = tx.prepare_cached(
+        "INSERT INTO games(file_id, game_no, event, site, date, round, white, black, result, \
+         white_elo, black_elo, eco, opening, time_control, termination, variant, fen, game, \
+         ply_count, final_fen, tags) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
+         ?18, ?19, ?20, ?21)",
+    )?;
+    let mut positions: Vec<(i64, i64, i64)> = Vec::new();
+    let mut last = 0;
+    for g in batch {
+        last = g.record.game_no;
+        let r = &g.record;
+        let Some(value) = &r.game else {
+            continue;
+        };
+        if r.error.is_some() {
+            continue;
+        }
+        insert_game.execute(params![
+            file_id,
+            r.game_no as i64,
+            r.event,
+            r.site,
+            r.date,
+            r.round,
+            r.white,
+            r.black,
+            r.result,
+            r.white_elo,
+            r.black_elo,
+            r.eco,
+            r.opening,
+            r.time_control,
+            r.termination,
+            r.variant,
+            r.fen,
+            value,
+            r.ply_count as i64,
+            r.final_fen,
+            r.tags,
+        ])?;
+        let id = tx.last_insert_rowid();
+        positions.extend(
+            r.position_keys
+                .iter()
+                .enumerate()
+                .map(|(ply, &key)| (key, id, ply as i64)),
+        );
+    }
+    positions.sort_unstable();
+    // A game that reaches one position twice at one ply cannot happen; the
+    // same position at two plies is two rows.
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO game_positions(position, game_id, ply) VALUES (?1, ?2, ?3)",
+    )?;
+    for (key, id, ply) in positions {
+        insert.execute(params![key, id, ply])?;
+    }
+    Ok(last)
+}
