@@ -48,6 +48,10 @@ enum Command {
     Render(cmd::render::Args),
     /// Play a game against the engine in the terminal.
     Play(cmd::play::Args),
+    /// Import PGN files into the games relations of a database.
+    Import(cmd::import::Args),
+    /// Write stored games as PGN to standard output.
+    Export(cmd::export::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -65,9 +69,28 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Puzzle(args) => cmd::puzzle::run(args, &mut out)?,
         Command::Render(args) => cmd::render::run(args, &mut out)?,
         Command::Play(args) => cmd::play::run(args, &mut out)?,
+        Command::Import(args) => cmd::import::run(args, &mut out)?,
+        Command::Export(args) => cmd::export::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(code)
+}
+
+/// Whether `err` comes from input or output rather than from what was
+/// asked: a file or database that cannot be opened, read or written.
+fn is_io(err: &anyhow::Error) -> bool {
+    use sqlchess_sqlite::rusqlite::{Error, ErrorCode};
+    err.chain().any(|e| {
+        e.is::<io::Error>()
+            || matches!(
+                e.downcast_ref::<Error>(),
+                Some(Error::SqliteFailure(f, _)) if matches!(
+                    f.code,
+                    ErrorCode::CannotOpen | ErrorCode::SystemIoFailure | ErrorCode::DiskFull
+                        | ErrorCode::ReadOnly | ErrorCode::PermissionDenied
+                )
+            )
+    })
 }
 
 fn main() -> ExitCode {
@@ -75,12 +98,15 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            let io_kind = err.downcast_ref::<io::Error>().map(io::Error::kind);
-            if io_kind == Some(io::ErrorKind::BrokenPipe) {
+            let broken_pipe = err.chain().any(|e| {
+                e.downcast_ref::<io::Error>()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
                 return ExitCode::SUCCESS;
             }
             eprintln!("sqlchess: {err:#}");
-            if io_kind.is_some() {
+            if is_io(&err) {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

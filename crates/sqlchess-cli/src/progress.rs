@@ -18,3 +18,30 @@ pub fn bar(len: u64, message: &str) -> ProgressBar {
     bar.set_message(message.to_owned());
     bar
 }
+
+/// A bar over `bytes` of input with games per second and MB/s, drawn on
+/// standard error only if it is a terminal; `bytes` 0 gives a spinner
+/// (compressed input, whose size says little).
+pub fn bytes(bytes: u64, message: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = if bytes > 0 {
+        (
+            ProgressBar::new(bytes),
+            "{msg} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {prefix} eta {eta}",
+        )
+    } else {
+        (
+            ProgressBar::new_spinner(),
+            "{msg} {spinner} {bytes} {binary_bytes_per_sec} {prefix} {elapsed_precise}",
+        )
+    };
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.set_message(message.to_owned());
+    bar
+}

@@ -94,3 +94,63 @@ fn the_shell_reads_statements_from_standard_input() {
     assert_eq!(stdout(&out), "n\n64\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such column: nope"));
 }
+
+/// `import` then `export`: every good game in, rejects kept verbatim, a
+/// re-run imports nothing twice, exit codes as the README says.
+#[test]
+fn import_and_export_round_trip() {
+    let dir = std::env::temp_dir().join(format!("sqlchess-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let good = "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let bad = "[Event \"b\"]\n\n1. e4 e4 *\n\n";
+    std::fs::write(&pgn, format!("{good}{bad}{good}")).unwrap();
+    let db = dir.join("g.db");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sqlchess"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "import",
+        "--db",
+        db.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 games read, 2 imported, 1 rejected"),
+        "{err}"
+    );
+    let rejects = std::fs::read_to_string(dir.join("g.db.rejects.pgn")).unwrap();
+    assert_eq!(rejects.trim(), bad.trim());
+    let again = run(&[
+        "import",
+        "--db",
+        db.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(0));
+    let out = run(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--where",
+        "game_no = 3",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.trim(), good.trim(), "{text}");
+    let out = run(&["sql", "--db", "/nonexistent/dir/x.db", "SELECT 1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["import", "--db", db.to_str().unwrap(), "/nonexistent.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -111,7 +111,9 @@ impl GameExt for Game {
     }
 
     fn validate(&self, text: &str) -> Option<String> {
-        self.parse_move(text).err().map(|e: MoveError| e.to_string())
+        self.parse_move(text)
+            .err()
+            .map(|e: MoveError| e.to_string())
     }
 
     fn canonical_uci(&self, text: &str) -> SqlResult<String> {

@@ -363,6 +363,8 @@ pub enum Imported {
 pub struct Importer<'c> {
     conn: &'c mut Connection,
     file_id: i64,
+    /// Whether an earlier import read the whole file.
+    complete: bool,
     /// Games of this file read by earlier imports.
     skip: u64,
     batch: usize,
@@ -386,14 +388,15 @@ impl<'c> Importer<'c> {
             "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
             params![path, size as i64],
         )?;
-        let (file_id, skip): (i64, i64) = conn.query_row(
-            "SELECT id, games_read FROM pgn_files WHERE path = ?1 AND size = ?2",
+        let (file_id, skip, complete): (i64, i64, bool) = conn.query_row(
+            "SELECT id, games_read, complete FROM pgn_files WHERE path = ?1 AND size = ?2",
             params![path, size as i64],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         Ok(Importer {
             conn,
             file_id,
+            complete,
             skip: skip as u64,
             batch: batch.max(1),
             pending: Vec::new(),
@@ -403,6 +406,11 @@ impl<'c> Importer<'c> {
     /// Games of this file already imported by an earlier run.
     pub fn already_read(&self) -> u64 {
         self.skip
+    }
+
+    /// Whether an earlier run imported the whole file.
+    pub fn is_complete(&self) -> bool {
+        self.complete
     }
 
     /// Offers the next game of the file, in file order; returns what became

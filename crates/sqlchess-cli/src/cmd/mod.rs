@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
 pub mod bestmove;
+pub mod export;
+pub mod import;
 pub mod moves;
 pub mod perft;
 pub mod pieces;
