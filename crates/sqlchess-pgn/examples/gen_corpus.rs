@@ -76,7 +76,7 @@ fn game(rng: &mut XorShift64, number: u64) -> PgnGame {
         (v, sqlchess_fairy::chess960_fen(index))
     } else if roll < 60 {
         (
-            Variant::builtin(*pick(rng, VARIANTS)).unwrap_or_else(|_| Variant::chess()),
+            Variant::builtin(pick(rng, VARIANTS)).unwrap_or_else(|_| Variant::chess()),
             None,
         )
     } else {
