@@ -272,9 +272,19 @@ impl Position {
 
     /// Every legal move, in generation order.
     pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Replaces the contents of `out` with every legal move, in generation
+    /// order: [`Position::legal_moves`] without an allocation when `out` is
+    /// reused (a table-valued function's cursor, a replay loop).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
         match &self.inner {
-            Inner::Chess(p) => p.legal_moves().iter().map(|&m| Move::Chess(m)).collect(),
-            Inner::Fairy(p, _) => p.legal_moves().into_iter().map(Move::Fairy).collect(),
+            Inner::Chess(p) => out.extend(p.legal_moves().iter().map(|&m| Move::Chess(m))),
+            Inner::Fairy(p, _) => out.extend(p.legal_moves().into_iter().map(Move::Fairy)),
         }
     }
 

@@ -60,7 +60,8 @@ unsafe impl<'vtab> VTab<'vtab> for LegalMovesTab {
             base: ffi::sqlite3_vtab_cursor::default(),
             fen: None,
             variant: None,
-            moves: None,
+            pos: None,
+            moves: Vec::new(),
             row: 0,
             phantom: PhantomData,
         })
@@ -73,16 +74,21 @@ struct LegalMovesCursor<'vtab> {
     base: ffi::sqlite3_vtab_cursor,
     fen: Option<String>,
     variant: Option<String>,
-    /// The position of this call and its legal moves; `None` for a NULL
-    /// argument (no rows).
-    moves: Option<Box<(Position, Vec<Move>)>>,
+    /// The position of this call; `None` for a NULL argument (no rows).
+    pos: Option<Position>,
+    /// Its legal moves (the buffer is reused from call to call).
+    moves: Vec<Move>,
     row: usize,
     phantom: PhantomData<&'vtab LegalMovesTab>,
 }
 
 impl LegalMovesCursor<'_> {
     fn len(&self) -> usize {
-        self.moves.as_ref().map_or(0, |b| b.1.len())
+        if self.pos.is_some() {
+            self.moves.len()
+        } else {
+            0
+        }
     }
 }
 
@@ -107,7 +113,7 @@ fn column(ctx: &mut Context, pos: &Position, mv: Move, col: c_int) -> Result<()>
 unsafe impl VTabCursor for LegalMovesCursor<'_> {
     fn filter(&mut self, idx_num: c_int, _: Option<&str>, args: &Filters<'_>) -> Result<()> {
         self.row = 0;
-        self.moves = None;
+        self.pos = None;
         let Some(fen_slot) = arg_slot(idx_num, 0) else {
             return Err(user(SqlChessError::MissingArgument {
                 table: "legal_moves",
@@ -125,8 +131,8 @@ unsafe impl VTabCursor for LegalMovesCursor<'_> {
                 sqlchess_rules::Error::Variant(e) => user(e),
                 e => user(e),
             })?;
-            let moves = pos.legal_moves();
-            self.moves = Some(Box::new((pos, moves)));
+            pos.legal_moves_into(&mut self.moves);
+            self.pos = Some(pos);
         }
         Ok(())
     }
@@ -146,8 +152,8 @@ unsafe impl VTabCursor for LegalMovesCursor<'_> {
             10 => return ctx.set_result(&self.variant),
             _ => {}
         }
-        match self.moves.as_deref() {
-            Some((pos, moves)) => match moves.get(self.row) {
+        match &self.pos {
+            Some(pos) => match self.moves.get(self.row) {
                 Some(&mv) => column(ctx, pos, mv, col),
                 None => ctx.set_result(&Null),
             },
