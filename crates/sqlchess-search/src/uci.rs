@@ -5,7 +5,10 @@
 //! `UCI_Chess960`, `UCI_Variant`), `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `movetime`, `nodes`, `wtime`, `btime`, `winc`, `binc`,
 //! `movestogo`, `infinite`, then `stop` and `quit`. At the end of the input
-//! a finite search is allowed to finish; an infinite one is stopped.
+//! an infinite search is stopped; a finite one has
+//! [`END_OF_INPUT_GRACE`] to finish, then is stopped, and `bestmove` is
+//! written either way. A line that is not UTF-8, or an unknown command, gets
+//! an `info string` and the loop goes on.
 //!
 //! ```
 //! let input = "uci\nisready\nposition startpos moves e2e4\ngo depth 3\n";
@@ -33,6 +36,8 @@ pub const ENGINE_NAME: &str = "sqlchess";
 pub const ENGINE_AUTHOR: &str = "the sqlchess developers";
 /// The default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// How long a finite search may go on after the input ends.
+pub const END_OF_INPUT_GRACE: Duration = Duration::from_secs(10);
 /// Time kept in reserve on each move for the GUI and the pipe.
 const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
 
@@ -57,14 +62,28 @@ pub enum UciError {
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<W, UciError> {
     let out = Arc::new(Mutex::new(output));
     let mut engine = Engine::new(Arc::clone(&out));
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    let mut quit = false;
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Bytes that are not UTF-8 are no command: say so and go on.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            engine.say("info string input line is not UTF-8; ignored")?;
+            continue;
+        };
         if !engine.command(line.trim())? {
             engine.stop()?;
+            quit = true;
             break;
         }
     }
-    engine.settle()?;
+    if !quit {
+        engine.finish_at_end_of_input()?;
+    }
     drop(engine);
     match Arc::try_unwrap(out) {
         Ok(m) => Ok(m.into_inner().unwrap_or_else(|e| e.into_inner())),
@@ -389,8 +408,26 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
-    /// Before a new command that needs the engine idle, and at the end of
-    /// input: let a finite search finish, stop an infinite one.
+    /// At the end of the input (the GUI closed the pipe): an infinite search
+    /// stops at once; a finite one has [`END_OF_INPUT_GRACE`] to finish,
+    /// then stops, so that no search outlives its GUI for long. Either way
+    /// `bestmove` is written.
+    fn finish_at_end_of_input(&mut self) -> Result<(), UciError> {
+        let deadline = std::time::Instant::now() + END_OF_INPUT_GRACE;
+        while let Some(r) = &self.running {
+            if r.infinite || std::time::Instant::now() >= deadline {
+                return self.stop();
+            }
+            if r.handle.is_finished() {
+                return self.wait();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Ok(())
+    }
+
+    /// Before a new command that needs the engine idle: let a finite search
+    /// finish, stop an infinite one.
     fn settle(&mut self) -> Result<(), UciError> {
         if self.running.as_ref().is_some_and(|r| r.infinite) {
             self.stop()

@@ -251,3 +251,35 @@ fn fairy_variant() {
     let lines = session("setoption name UCI_Variant value nonsense\n");
     assert!(lines[0].starts_with("info string unknown variant"));
 }
+
+/// Bytes that are not UTF-8 are answered and skipped; the search that
+/// follows still answers.
+#[test]
+fn invalid_utf8_is_answered_not_fatal() {
+    let mut input = b"uci\n\xff\xfe garbage\n".to_vec();
+    input.extend_from_slice(b"position startpos\ngo depth 2\n");
+    let output = uci::run(&input[..], Vec::new()).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(
+        text.contains("info string input line is not UTF-8"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
+}
+
+/// A deep finite search does not outlive the end of its input by more than
+/// the grace period (a GUI that closed the pipe).
+#[test]
+fn a_finite_search_stops_after_the_input_ends() {
+    let started = Instant::now();
+    let output = uci::run(&b"position startpos\ngo depth 60\n"[..], Vec::new()).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
+    assert!(started.elapsed() < uci::END_OF_INPUT_GRACE + Duration::from_secs(5));
+}
