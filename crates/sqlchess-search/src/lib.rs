@@ -21,6 +21,13 @@ use sqlchess_rules::Position;
 
 use crate::fairy::FairyGame;
 
+/// The node budget of a search called from SQL unless the caller gives
+/// another: about ten seconds here, so that no `next_move` call runs away
+/// (the search stops at the budget with the best move of the deepest
+/// iteration finished; node counts are deterministic, so the answer still
+/// depends on the arguments alone).
+pub const SQL_NODE_BUDGET: u64 = 20_000_000;
+
 /// The answer of [`next_move`], in text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BestMove {

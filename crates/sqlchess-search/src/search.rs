@@ -16,6 +16,8 @@ use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 128;
+/// The deepest quiescence search below the main search's leaves.
+pub const MAX_QUIESCENCE_PLY: usize = 16;
 /// The score of a win at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
@@ -429,7 +431,7 @@ impl<G: Game> Searcher<G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -640,7 +642,11 @@ impl<G: Game> Searcher<G> {
         *h += bonus - *h * bonus.abs() / 16_384;
     }
 
-    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Captures (and evasions) only, `qply` plies below the main search:
+    /// bounded by [`MAX_QUIESCENCE_PLY`], so that a crowded board or a
+    /// variant where every pawn move promotes cannot make a depth-limited
+    /// search run on.
+    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -648,7 +654,7 @@ impl<G: Game> Searcher<G> {
         if self.stopped {
             return 0;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE_PLY {
             return pos.evaluate();
         }
         let in_check = pos.is_check();
@@ -704,7 +710,7 @@ impl<G: Game> Searcher<G> {
             }
             let mut child = pos.clone();
             child.apply(mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;

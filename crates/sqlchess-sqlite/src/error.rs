@@ -30,6 +30,12 @@ pub enum SqlChessError {
         /// The argument.
         argument: &'static str,
     },
+    /// `next_move` was given a node budget below 1.
+    #[error("next_move max_nodes must be 1 or more, got {nodes}")]
+    NodeBudget {
+        /// The budget given.
+        nodes: i64,
+    },
     /// An argument of the wrong SQL type.
     #[error("{function}: expected {expected}")]
     ArgumentType {

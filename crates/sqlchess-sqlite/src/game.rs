@@ -47,8 +47,10 @@ pub(crate) fn position_at(
         })
 }
 
-/// `next_move(fen, depth [, variant])`: the best move in UCI found by
-/// alpha-beta to `depth`; NULL when the game is over.
+/// `next_move(fen, depth [, variant [, max_nodes]])`: the best move in UCI
+/// found by alpha-beta to `depth`, within `max_nodes` nodes
+/// ([`sqlchess_search::SQL_NODE_BUDGET`] by default); NULL when the game is
+/// over.
 fn next_move(ctx: &Context<'_>) -> Result<Option<String>> {
     let (Some(pos), Some(depth)) = (position_at(ctx, 0, 2)?, ctx.get::<Option<i64>>(1)?) else {
         return Ok(None);
@@ -59,7 +61,20 @@ fn next_move(ctx: &Context<'_>) -> Result<Option<String>> {
             max: MAX_SEARCH_DEPTH,
         }));
     }
-    Ok(sqlchess_search::next_move(&pos, &Limits::depth(depth as u32)).uci)
+    let nodes = if ctx.len() > 3 {
+        match ctx.get::<Option<i64>>(3)? {
+            Some(n) if n >= 1 => n as u64,
+            Some(n) => return Err(user(SqlChessError::NodeBudget { nodes: n })),
+            None => return Ok(None),
+        }
+    } else {
+        sqlchess_search::SQL_NODE_BUDGET
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::depth(depth as u32)
+    };
+    Ok(sqlchess_search::next_move(&pos, &limits).uci)
 }
 
 /// `evaluate(fen [, variant])`: centipawns, positive when White is better.
@@ -112,6 +127,7 @@ fn board_text(ctx: &Context<'_>) -> Result<Option<String>> {
 pub(crate) fn register(conn: &Connection) -> Result<()> {
     add(conn, "next_move", 2, next_move)?;
     add(conn, "next_move", 3, next_move)?;
+    add(conn, "next_move", 4, next_move)?;
     add(conn, "board_svg", 1, board_svg)?;
     add(conn, "board_text", 1, board_text)?;
     add(conn, "unpack_position", 1, unpack_position)?;
