@@ -305,9 +305,16 @@ impl Visitor for GameReader {
                 })
                 .map(|p| (None, p))
         } else {
-            let castle = text.replace('0', "O");
+            // Castling written with zeros, and a pawn drop without its
+            // letter (`@c5`, as python-chess writes it); other moves are
+            // read as they stand, without copying.
+            let fixed;
             let text = if text.starts_with('0') {
-                castle.as_str()
+                fixed = text.replace('0', "O");
+                fixed.as_str()
+            } else if text.starts_with('@') {
+                fixed = format!("P{text}");
+                fixed.as_str()
             } else {
                 text
             };

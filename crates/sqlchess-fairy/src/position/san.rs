@@ -77,6 +77,7 @@ impl Position {
                         m.to() == mv.to()
                             && m.from() != mv.from()
                             && !m.is_castle()
+                            && m.dropped_piece().is_none()
                             && self.moved_piece(*m).map(|p| p.0) == Some(t)
                     })
                     .collect();
@@ -480,5 +481,19 @@ mod tests {
         assert_eq!(pos.captured_piece(ep), Some((0, false)));
         assert_eq!(pos.moved_piece(ep), Some((0, true)));
         assert!(!pos.gives_check(ep));
+    }
+
+    #[test]
+    fn a_drop_does_not_disambiguate_a_board_move() {
+        // Black can play Rh7-h3+ or drop a rook on h3: the board move is
+        // still `Rh3+` (python-chess and Fairy-Stockfish agree).
+        let v = Variant::builtin("crazyhouse").unwrap();
+        let pos = Position::from_fen(
+            &v,
+            "rnb2Bn1/pQpPp1pr/5p2/2p1p3/P1PpP1k1/1K6/RP1q4/1NBr~2N1[PPrb] b - - 1 30",
+        )
+        .unwrap();
+        assert_eq!(pos.san(pos.parse_uci("h7h3").unwrap()), "Rh3+");
+        assert_eq!(pos.san(pos.parse_uci("R@h3").unwrap()), "R@h3+");
     }
 }
