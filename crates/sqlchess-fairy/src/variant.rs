@@ -196,6 +196,18 @@ pub enum VariantError {
         /// The notation of the zone moves.
         notation: String,
     },
+    /// A file or rank of the rules that lies off the board.
+    #[error("variant {variant:?}: `{field}` is {value}, off a board of {limit}")]
+    OffBoard {
+        /// Variant name.
+        variant: String,
+        /// The option (`castlingKingsideFile`, `promotionRank`, …).
+        field: &'static str,
+        /// Its value, 1-based.
+        value: u32,
+        /// The board's files or ranks.
+        limit: u32,
+    },
     /// A field refers to a piece index that does not exist.
     #[error("variant {variant:?}: field `{field}` refers to a missing piece")]
     MissingPiece {
@@ -549,6 +561,32 @@ impl Variant {
             {
                 return Err(bad("promotion.pieces"));
             }
+        }
+        let off = |field: &'static str, value: u8, limit: u8| {
+            (value >= limit).then(|| VariantError::OffBoard {
+                variant: self.name.clone(),
+                field,
+                value: u32::from(value) + 1,
+                limit: u32::from(limit),
+            })
+        };
+        let checks = [
+            self.castling
+                .as_ref()
+                .and_then(|c| off("castlingKingsideFile", c.kingside_file, self.width)),
+            self.castling
+                .as_ref()
+                .and_then(|c| off("castlingQueensideFile", c.queenside_file, self.width)),
+            self.castling
+                .as_ref()
+                .and_then(|c| off("castlingRank", c.rank, self.height)),
+            self.promotion
+                .as_ref()
+                .and_then(|p| off("promotionRank", p.zone_start, self.height)),
+            off("doubleStepRank", self.double_step_ranks.1, self.height),
+        ];
+        if let Some(e) = checks.into_iter().flatten().next() {
+            return Err(e);
         }
         Ok(())
     }

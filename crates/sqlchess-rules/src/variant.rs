@@ -195,7 +195,7 @@ pub fn variant_names() -> Vec<&'static str> {
 /// ```
 /// use sqlchess_rules::Variants;
 /// let mut set = Variants::builtin();
-/// let names = set.load_ini("[tiny:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n").unwrap();
+/// let names = set.load_ini("[tiny:chess]\nmaxRank = 6\npromotionRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n").unwrap();
 /// assert_eq!(names, ["tiny"]);
 /// assert_eq!(set.get("tiny").unwrap().height(), 6);
 /// assert!(set.get("capablanca").is_ok());

@@ -111,3 +111,28 @@ fn clocks_saturate_and_digit_runs_are_bounded() {
         "rnabqkbcnr/pppppppppp/18446744073709551626/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
     assert!(position(long, "capablanca").is_err());
 }
+
+/// Issue 18's impossible setups: the generic engine refuses them as the
+/// bitboard engine does, naming what is wrong.
+#[test]
+fn impossible_setups_are_refused_in_both_engines() {
+    let err = position("10/10/10/10/10/10/10/10 w - - 0 1", "capablanca")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no white royal piece"), "{err}");
+    assert!(position("8/8/8/8/8/8/8/8 w - - 0 1", "chess").is_err());
+    let mut set = sqlchess_rules::Variants::builtin();
+    let err = set
+        .load_ini("[far:chess]\ncastlingKingsideFile = p\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("castlingKingsideFile") && err.contains("16"),
+        "{err}"
+    );
+    let err = set
+        .load_ini("[high:chess]\npromotionRank = 100\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("promotionRank"), "{err}");
+}

@@ -223,6 +223,15 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             .parse()
             .map_err(|_| field(FenField::Fullmoves, f, "not a number"))?;
     }
+    // A variant with a royal piece needs one per side (chess refuses the
+    // same: "no white king").
+    if r.v.royal.is_some() {
+        for (c, who) in [(0, "no white royal piece"), (1, "no black royal piece")] {
+            if st.royal_sq[c] == NO_SQ {
+                return Err(field(FenField::Placement, board, who));
+            }
+        }
+    }
     let them = st.side ^ 1;
     if st.royal_sq[them] != NO_SQ {
         let mut flipped = st;
