@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Benchmark of PGN parsing and import (issue 12, "Games"), one command:
+#   scripts/bench-pgn.sh [GAMES]        # default 1,000,000 games
+#
+#  1. builds the release binaries (sqlchess, and the sqlchess-pgn examples
+#     gen_corpus and pgn_check);
+#  2. generates the corpus with `gen_corpus GAMES 2026`, cached in
+#     target/bench-pgn/ (Lichess-style games: clocks on every move, some
+#     evals and NAGs, ~3 % Chess960, ~3 % other variants, 0.5 % broken);
+#  3. parse-only throughput with every move checked (pgn_check: read_games,
+#     no database) on one core and on every core, on the whole corpus and on
+#     its standard-chess games (standard.pgn: the games without a Variant
+#     tag, which pgn-extract and python-chess can all read);
+#  4. python-chess (read_game checks every move as it replays it) on the
+#     first PY_GAMES (default 5,000) standard games, and sqlchess on one core
+#     on the same file: games per second and the ratio;
+#  5. pgn-extract (`-r`: parse, check every move, report errors, write
+#     nothing) on standard.pgn, and sqlchess on one core on the same file;
+#  6. `sqlchess import --db target/bench-pgn/bench.db` of the whole corpus
+#     (every core; the database deleted first): games/s, minutes, and bytes
+#     on disk per game and per indexed position (SQLite's dbstat).
+#
+# Needs python-chess in .venv (python3 -m venv .venv && .venv/bin/pip
+# install chess) or on PYTHON's path, pgn-extract (apt-get install
+# pgn-extract) and sqlite3 (apt-get install sqlite3). Timings on a shared
+# machine are noisy: compare the ratios of one run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+GAMES=${1:-1000000}
+PY_GAMES=${PY_GAMES:-5000}
+SEED=${SEED:-2026}
+DIR=$REPO/target/bench-pgn
+PYTHON=${PYTHON:-$REPO/.venv/bin/python}
+PGN_EXTRACT=${PGN_EXTRACT:-$(command -v pgn-extract || echo /usr/games/pgn-extract)}
+mkdir -p "$DIR"
+export CARGO_TERM_COLOR=never
+
+echo "== machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(date -u +%Y-%m-%d)"
+echo "== build (release)"
+cargo build --release --quiet -p sqlchess-cli
+cargo build --release --quiet -p sqlchess-pgn --example gen_corpus --example pgn_check
+BIN=$REPO/target/release
+CHECK=$BIN/examples/pgn_check
+
+CORPUS=$DIR/corpus-$GAMES-$SEED.pgn
+if [ ! -s "$CORPUS" ]; then
+    echo "== generating $GAMES games (gen_corpus $GAMES $SEED)"
+    start=$(date +%s.%N)
+    "$BIN/examples/gen_corpus" "$GAMES" "$SEED" > "$CORPUS.tmp"
+    mv "$CORPUS.tmp" "$CORPUS"
+    echo "generated in $(echo "$(date +%s.%N) - $start" | bc) s"
+fi
+STANDARD=$DIR/standard-$GAMES-$SEED.pgn
+# Games start at their Event tag (gen_corpus writes one for every game).
+if [ ! -s "$STANDARD" ]; then
+    awk 'function flush() { if (buf != "" && buf !~ /\n\[Variant /) printf "%s", buf; buf = "" }
+         /^\[Event / { flush() } { buf = buf $0 "\n" } END { flush() }' "$CORPUS" > "$STANDARD.tmp"
+    mv "$STANDARD.tmp" "$STANDARD"
+fi
+SUBSET=$DIR/standard-first-$PY_GAMES.pgn
+awk -v n="$PY_GAMES" '/^\[Event / { if (++games > n) exit } { print }' "$STANDARD" > "$SUBSET"
+echo "corpus: $(du -h "$CORPUS" | cut -f1) ($CORPUS); standard games: $(du -h "$STANDARD" | cut -f1)"
+
+# field NAME LINE: the value of NAME=... in pgn_check's last line.
+field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+# run_check FILE WORKERS: prints pgn_check's report, sets LAST.
+run_check() {
+    local out
+    out=$("$CHECK" "$1" "$2")
+    echo "$out" | sed 's/^/    /' | grep -v '=' >&2 || true
+    LAST=$(echo "$out" | tail -1)
+}
+rate() { echo "scale=1; $(field games "$1") / $(field secs "$1")" | bc; }
+
+echo "== sqlchess parse with full move validation (pgn_check: read_games, no database)"
+echo "-- whole corpus, 1 worker"
+run_check "$CORPUS" 1; ONE=$LAST
+echo "-- whole corpus, $(nproc) workers"
+run_check "$CORPUS" "$(nproc)"; ALL=$LAST
+echo "-- standard games only, 1 worker"
+run_check "$STANDARD" 1; STD_ONE=$LAST
+
+echo "== python-chess $("$PYTHON" -c 'import chess; print(chess.__version__)') on the first $PY_GAMES standard games (read_game checks and replays every move)"
+PY_OUT=$("$PYTHON" - "$SUBSET" <<'EOF'
+import sys, time, logging
+import chess.pgn
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+games = plies = rejected = 0
+start = time.perf_counter()
+with open(sys.argv[1], encoding="utf-8") as f:
+    while True:
+        g = chess.pgn.read_game(f)
+        if g is None:
+            break
+        games += 1
+        rejected += bool(g.errors)
+        plies += sum(1 for _ in g.mainline_moves())
+secs = time.perf_counter() - start
+print(f"    games: {games} ({rejected} rejected), plies: {plies}, {secs:.2f} s: {games / secs:.0f} games/s")
+print(f"games={games} rejected={rejected} plies={plies} secs={secs:.3f}")
+EOF
+)
+echo "$PY_OUT" | head -1
+PY=$(echo "$PY_OUT" | tail -1)
+echo "-- sqlchess, 1 worker, the same file"
+run_check "$SUBSET" 1; SUB_ONE=$LAST
+
+echo "== pgn-extract ($("$PGN_EXTRACT" -h 2>&1 | head -1 | awk '{print $2}')) -r (check every move, write nothing) on the standard games"
+start=$(date +%s.%N)
+"$PGN_EXTRACT" -r -s --quiet "$STANDARD" > /dev/null 2> "$DIR/pgn-extract.log" || true
+PE_SECS=$(echo "$(date +%s.%N) - $start" | bc)
+STD_GAMES=$(field games "$STD_ONE")
+echo "    $STD_GAMES games in $PE_SECS s: $(echo "scale=0; $STD_GAMES / $PE_SECS" | bc) games/s; $(grep -c . "$DIR/pgn-extract.log" || true) lines of reports in $DIR/pgn-extract.log"
+
+echo "== sqlchess import (every core) into a fresh database"
+DB=$DIR/bench.db
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.rejects.pgn"
+start=$(date +%s.%N)
+"$BIN/sqlchess" import --db "$DB" "$CORPUS" 2>&1 | grep -v '^  *rejected\|rejected games written' | sed 's/^/    /' || true
+IMPORT_SECS=$(echo "$(date +%s.%N) - $start" | bc)
+STATS=$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM game_positions), \
+    (SELECT sum(pgsize) FROM dbstat WHERE name = 'games'), \
+    (SELECT sum(pgsize) FROM dbstat WHERE name = 'game_positions'), \
+    (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size)")
+IFS='|' read -r N_GAMES N_POS GAMES_BYTES POS_BYTES DB_BYTES <<< "$STATS"
+
+echo
+echo "== summary ($GAMES games generated, seed $SEED)"
+printf '%-58s %s\n' "sqlchess parse+check, 1 core, whole corpus:" "$(rate "$ONE") games/s ($(echo "scale=1; $(field bytes "$ONE") / $(field secs "$ONE") / 1000000" | bc) MB/s)"
+printf '%-58s %s\n' "sqlchess parse+check, $(nproc) cores, whole corpus:" "$(rate "$ALL") games/s ($(echo "scale=1; $(field bytes "$ALL") / $(field secs "$ALL") / 1000000" | bc) MB/s), $(echo "scale=2; $(rate "$ALL") / $(rate "$ONE")" | bc)x one core"
+printf '%-58s %s\n' "python-chess, first $PY_GAMES standard games:" "$(rate "$PY") games/s"
+printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$SUB_ONE") games/s: $(echo "scale=0; $(rate "$SUB_ONE") / $(rate "$PY")" | bc)x python-chess (target >= 100x)"
+printf '%-58s %s\n' "pgn-extract -r, standard games:" "$(echo "scale=1; $STD_GAMES / $PE_SECS" | bc) games/s"
+printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$STD_ONE") games/s: $(echo "scale=2; $(rate "$STD_ONE") * $PE_SECS / $STD_GAMES" | bc)x pgn-extract (target >= 3x)"
+printf '%-58s %s\n' "sqlchess import, $(nproc) cores:" "$N_GAMES games, $N_POS positions in $IMPORT_SECS s = $(echo "scale=2; $IMPORT_SECS / 60" | bc) min, $(echo "scale=0; $GAMES / $IMPORT_SECS" | bc) games/s read"
+printf '%-58s %s\n' "  at this rate 1,000,000 games take:" "$(echo "scale=2; $IMPORT_SECS * 1000000 / $GAMES / 60" | bc) min (target < 3 min)"
+printf '%-58s %s\n' "  database on disk:" "$(echo "scale=1; $DB_BYTES / 1000000" | bc) MB: games $(echo "scale=1; $GAMES_BYTES / $N_GAMES" | bc) B/game, game_positions $(echo "scale=1; $POS_BYTES / $N_POS" | bc) B/position (target < 32), whole file $(echo "scale=1; $DB_BYTES / $N_POS" | bc) B/position"
