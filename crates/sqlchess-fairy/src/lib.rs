@@ -23,6 +23,6 @@ pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKin
 pub use position::{divide, perft, FairyMove, FenError, MoveError, Position, SanMove};
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
-    variant_names, Castling, MobilityRegion, PieceType, Promotion, Region, Variant, VariantError,
-    ZoneMoves,
+    value_from_mobility, variant_names, Castling, MobilityRegion, PieceType, Promotion, Region,
+    Variant, VariantError, ZoneMoves, PAWN_VALUE,
 };

@@ -218,6 +218,15 @@ pub enum VariantError {
     },
 }
 
+/// The value of a pawn, in centipawns.
+pub const PAWN_VALUE: i32 = 100;
+
+/// A piece's value from its mobility: `35 × m + 120` centipawns, where `m` is
+/// its average number of moves over every square of the empty board.
+pub fn value_from_mobility(average_moves: f64) -> i32 {
+    (35.0 * average_moves + 120.0).round() as i32
+}
+
 /// The names [`Variant::builtin`] accepts, aliases included.
 pub fn variant_names() -> impl Iterator<Item = &'static str> {
     BUILTIN_NAMES.iter().copied()
@@ -501,6 +510,29 @@ impl Variant {
     pub fn piece_by_letter(&self, c: char) -> Option<usize> {
         let l = c.to_ascii_lowercase();
         self.pieces.iter().position(|p| p.letter == l)
+    }
+    /// Each piece's value in centipawns, by index: 0 for the royal piece,
+    /// [`PAWN_VALUE`] for the pawn, and for every other piece
+    /// [`value_from_mobility`] of its average number of moves over the
+    /// empty board — so that every variant, including pieces nobody has
+    /// tuned, gets sensible values (on 8×8: knight 304, bishop 426, rook
+    /// 610, queen 916).
+    pub fn piece_values(&self) -> Vec<i32> {
+        let squares = f64::from(self.width) * f64::from(self.height);
+        self.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if Some(i) == self.royal {
+                    0
+                } else if Some(i) == self.pawn {
+                    PAWN_VALUE
+                } else {
+                    let moves = p.def.geometry(self.width, self.height).len() as f64;
+                    value_from_mobility(moves / squares.max(1.0))
+                }
+            })
+            .collect()
     }
 
     /// Checks sizes, letters and piece indices.

@@ -43,6 +43,7 @@ pub mod error;
 pub mod export;
 pub mod game;
 pub mod open;
+pub mod openings;
 pub mod parallel;
 pub mod reader;
 pub mod record;

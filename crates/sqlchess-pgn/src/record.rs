@@ -28,9 +28,11 @@ pub struct GameRecord {
     pub white_elo: Option<i64>,
     /// `BlackElo` when it is a number.
     pub black_elo: Option<i64>,
-    /// `ECO`.
+    /// `ECO`; when the tag is missing and the game's positions were
+    /// recorded, the code of the deepest named position it reached
+    /// ([`crate::openings`]).
     pub eco: Option<String>,
-    /// `Opening`.
+    /// `Opening`, or likewise the name from the opening list.
     pub opening: Option<String>,
     /// `TimeControl`.
     pub time_control: Option<String>,
@@ -171,6 +173,13 @@ impl GameRecord {
             }
             (Some(_), _) => None,
         };
+        // The opening from the Lichess list when the tags lack it, by the
+        // deepest named position the game reached.
+        let named = if tag("ECO").is_none() || tag("Opening").is_none() {
+            crate::openings::classify(&game.position_keys)
+        } else {
+            None
+        };
         GameRecord {
             game_no: game.number,
             line: game.line,
@@ -183,8 +192,8 @@ impl GameRecord {
             result: game.result.clone(),
             white_elo: elo("WhiteElo"),
             black_elo: elo("BlackElo"),
-            eco: tag("ECO"),
-            opening: tag("Opening"),
+            eco: tag("ECO").or_else(|| named.as_ref().map(|o| o.eco.to_owned())),
+            opening: tag("Opening").or_else(|| named.as_ref().map(|o| o.name.to_owned())),
             time_control: tag("TimeControl"),
             termination: tag("Termination"),
             variant: game.start.as_ref().map(|p| p.variant_name().to_owned()),

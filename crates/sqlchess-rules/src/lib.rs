@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+mod material;
 mod moves;
 mod pack;
 mod position;
@@ -12,6 +13,7 @@ mod variant;
 pub use error::{
     DepthError, Error, FenError, MoveError, PackError, Quoted, UnknownVariant, UnpackError,
 };
+pub use material::PatternError;
 pub use moves::{Move, MoveInfo};
 pub use position::{Position, MAX_PERFT_DEPTH};
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};

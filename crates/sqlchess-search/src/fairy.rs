@@ -8,15 +8,7 @@ use sqlchess_fairy::{FairyMove, FairySquare, Position, Variant};
 
 use crate::game::{Game, RelativeOutcome};
 
-/// The value of a pawn, in centipawns.
-pub const PAWN_VALUE: i32 = 100;
-
-/// A piece's value from its mobility: `35 × m + 120` centipawns, where `m` is
-/// its average number of moves over every square of the empty board. On 8×8
-/// this gives knight 304, bishop 426, rook 610, queen 916.
-pub fn value_from_mobility(average_moves: f64) -> i32 {
-    (35.0 * average_moves + 120.0).round() as i32
-}
+pub use sqlchess_fairy::{value_from_mobility, PAWN_VALUE};
 
 /// What the evaluation knows about a variant, computed once.
 #[derive(Debug)]
@@ -31,22 +23,7 @@ struct Tables {
 
 impl Tables {
     fn new(v: &Variant) -> Tables {
-        let squares = f64::from(v.width) * f64::from(v.height);
-        let values = v
-            .pieces
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                if Some(i) == v.royal {
-                    0
-                } else if Some(i) == v.pawn {
-                    PAWN_VALUE
-                } else {
-                    let moves = p.def.geometry(v.width, v.height).len() as f64;
-                    value_from_mobility(moves / squares)
-                }
-            })
-            .collect();
+        let values = v.piece_values();
         Tables {
             values,
             royal: v.royal,
