@@ -1,0 +1,238 @@
+//! `read_pgn` and `Game`: the games reader of `sqlchess-pgn`, every game
+//! yielded, rejected ones with their reason.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Cursor};
+use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use sqlchess_pgn::{GameReader, GameValue, ParsedGame, Reader};
+
+use crate::errors::{detached, SqlchessError};
+use crate::position::PyPosition;
+
+/// Games read per trip without the GIL.
+const BATCH: usize = 64;
+
+/// A game read from PGN. `error` is None for a good game, otherwise the
+/// reason (naming the game, its line and the move); a rejected game keeps
+/// its tags and the moves before the bad one.
+#[pyclass(frozen, module = "sqlchess", name = "Game")]
+pub struct PyGame {
+    game: ParsedGame,
+}
+
+impl PyGame {
+    /// Every position reached, the start first (empty without a start).
+    fn replay(&self) -> Vec<sqlchess_rules::Position> {
+        let Some(start) = &self.game.start else {
+            return Vec::new();
+        };
+        let value = self.value(start);
+        value.positions()
+    }
+
+    fn value(&self, start: &sqlchess_rules::Position) -> GameValue {
+        GameValue {
+            start: start.clone(),
+            moves: self.game.moves.clone(),
+            annotations: self.game.annotations.clone(),
+            result: match self.game.result.as_str() {
+                "1-0" => "1-0",
+                "0-1" => "0-1",
+                "1/2-1/2" => "1/2-1/2",
+                _ => "*",
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// None for a good game, else why it was rejected.
+    #[getter]
+    fn error(&self) -> Option<String> {
+        self.game.error.as_ref().map(|e| e.to_string())
+    }
+
+    /// The tag pairs, in file order.
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in &self.game.tags {
+            if !d.contains(k)? {
+                d.set_item(k, v)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The 1-based number of the game in its file.
+    #[getter]
+    fn number(&self) -> u64 {
+        self.game.number
+    }
+
+    /// The 1-based line where the game starts.
+    #[getter]
+    fn line(&self) -> u64 {
+        self.game.line
+    }
+
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[getter]
+    fn result(&self) -> &str {
+        &self.game.result
+    }
+
+    /// The variant's name (None when the tags name an unknown one).
+    #[getter]
+    fn variant(&self) -> Option<&str> {
+        self.game.start.as_ref().map(|p| p.variant_name())
+    }
+
+    /// The main line's moves in UCI (`0000` for a null move).
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        let positions = self.replay();
+        positions
+            .iter()
+            .zip(&self.game.moves)
+            .map(|(p, m)| match m {
+                Some(m) => p.uci(*m),
+                None => "0000".to_owned(),
+            })
+            .collect()
+    }
+
+    /// The main line's moves in SAN (`--` for a null move).
+    fn sans(&self) -> Vec<String> {
+        match &self.game.start {
+            Some(start) => self.value(start).sans(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The start position's FEN (None when the tags give no valid one).
+    fn start_fen(&self) -> Option<String> {
+        self.game.start.as_ref().map(|p| p.fen())
+    }
+
+    /// The FEN after the last move read.
+    fn final_fen(&self) -> Option<String> {
+        self.game.final_position().map(|p| p.fen())
+    }
+
+    /// Every position of the main line, the start first.
+    fn positions(&self) -> Vec<PyPosition> {
+        self.replay().into_iter().map(PyPosition::new).collect()
+    }
+
+    /// The game in PGN export format, with its tags, comments, NAGs,
+    /// clocks and evaluations (a rejected game: the moves before the bad
+    /// one).
+    fn to_pgn(&self) -> PyResult<String> {
+        let start = self
+            .game
+            .start
+            .as_ref()
+            .ok_or_else(|| SqlchessError::new_err("game without a start position"))?;
+        self.value(start)
+            .to_pgn_game(&self.game.tags)
+            .to_pgn()
+            .map_err(|e| SqlchessError::new_err(e.to_string()))
+    }
+
+    fn __repr__(&self) -> String {
+        let tag = |n: &str| self.game.tag(n).unwrap_or("?").to_owned();
+        format!(
+            "<Game #{} {} vs {} {}{}>",
+            self.game.number,
+            tag("White"),
+            tag("Black"),
+            self.game.result,
+            if self.game.error.is_some() {
+                " (rejected)"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+struct State {
+    reader: Reader<Box<dyn BufRead + Send>>,
+    visitor: GameReader,
+    ready: VecDeque<ParsedGame>,
+    done: bool,
+}
+
+/// An iterator over the games of a PGN file.
+#[pyclass(module = "sqlchess", name = "PgnReader")]
+pub struct PyPgnReader {
+    state: Mutex<State>,
+}
+
+#[pymethods]
+impl PyPgnReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.ready.is_empty() && !state.done {
+            let st = &mut *state;
+            let read = detached(py, || -> std::io::Result<()> {
+                while st.ready.len() < BATCH {
+                    match st.reader.read_game(&mut st.visitor)? {
+                        Some(g) => st.ready.push_back(g),
+                        None => {
+                            st.done = true;
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+            if let Err(e) = read {
+                state.done = true;
+                return Err(e.into());
+            }
+        }
+        Ok(state.ready.pop_front().map(|game| PyGame { game }))
+    }
+}
+
+/// Reads every game of a PGN file (a path — `.gz`, `.zst`, `.bz2` too — or
+/// an open file, text or binary).
+#[pyfunction]
+pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyPgnReader> {
+    let input: Box<dyn BufRead + Send> = if source.hasattr("read")? {
+        let data = source.call_method0("read")?;
+        let bytes = if let Ok(s) = data.downcast::<PyString>() {
+            s.to_str()?.as_bytes().to_vec()
+        } else if let Ok(b) = data.downcast::<PyBytes>() {
+            b.as_bytes().to_vec()
+        } else {
+            return Err(PyTypeError::new_err("read() must return str or bytes"));
+        };
+        Box::new(Cursor::new(bytes))
+    } else {
+        let path: PathBuf = source
+            .extract()
+            .map_err(|_| PyTypeError::new_err("read_pgn takes a path or an open file"))?;
+        sqlchess_pgn::open_pgn(&path)?
+    };
+    Ok(PyPgnReader {
+        state: Mutex::new(State {
+            reader: Reader::new(input),
+            visitor: GameReader::new(),
+            ready: VecDeque::new(),
+            done: false,
+        }),
+    })
+}
