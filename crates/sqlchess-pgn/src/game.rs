@@ -114,6 +114,12 @@ pub struct ParsedGame {
     /// The Zobrist hash of every main-line position, the start first, when
     /// the reader was asked for them ([`GameReader::with_position_keys`]).
     pub position_keys: Vec<u64>,
+    /// With the keys: the first [`OPENING_PLIES`] main-line moves in UCI
+    /// (what the opening explorer aggregates).
+    pub opening_ucis: Vec<String>,
+    /// With the keys: the material signature ([`Position::material`]) at
+    /// the start and after each move that changed it, with the ply.
+    pub materials: Vec<(usize, String)>,
     /// Why the game was rejected; `None` for a good game.
     pub error: Option<GameError>,
 }
@@ -149,6 +155,9 @@ impl ParsedGame {
         GameValue::encode(start, &self.moves, &self.annotations, &self.result)
     }
 }
+
+/// The plies of each game the opening explorer aggregates.
+pub const OPENING_PLIES: usize = 30;
 
 /// One line being replayed: the main line, or a variation.
 #[derive(Clone)]
@@ -247,6 +256,8 @@ impl Visitor for GameReader {
             annotations: Vec::new(),
             result: String::new(),
             position_keys: Vec::new(),
+            opening_ucis: Vec::new(),
+            materials: Vec::new(),
             error: None,
         });
         self.lines.clear();
@@ -276,6 +287,7 @@ impl Visitor for GameReader {
                 if let Some(g) = &mut self.game {
                     if keys {
                         g.position_keys.push(pos.zobrist());
+                        g.materials.push((0, pos.material()));
                     }
                     g.start = Some(pos.clone());
                 }
@@ -324,13 +336,32 @@ impl Visitor for GameReader {
         };
         match parsed {
             Ok((mv, next)) => {
+                let uci = (self.keys && !in_variation)
+                    .then(|| mv.map_or_else(|| "0000".to_owned(), |m| line.current.uci(m)));
                 line.before_last = std::mem::replace(&mut line.current, next);
                 line.plies += 1;
                 if !in_variation {
                     let key = self.keys.then(|| line.current.zobrist());
+                    // Material changes only on a capture, promotion or drop.
+                    let material = (self.keys
+                        && mv.is_some_and(|m| {
+                            line.before_last.captured_piece(m).is_some()
+                                || line.before_last.promotion(m).is_some()
+                                || line.before_last.move_from(m) == line.before_last.move_to(m)
+                        }))
+                    .then(|| line.current.material());
                     if let Some(g) = &mut self.game {
                         g.moves.push(mv);
+                        let ply = g.moves.len();
                         g.position_keys.extend(key);
+                        if ply <= OPENING_PLIES {
+                            g.opening_ucis.extend(uci);
+                        }
+                        if let Some(m) = material {
+                            if g.materials.last().is_none_or(|(_, last)| *last != m) {
+                                g.materials.push((ply, m));
+                            }
+                        }
                     }
                     if self.black {
                         self.number = self.number.saturating_add(1);
@@ -436,6 +467,8 @@ impl Visitor for GameReader {
             annotations: Vec::new(),
             result: String::new(),
             position_keys: Vec::new(),
+            opening_ucis: Vec::new(),
+            materials: Vec::new(),
             error: None,
         });
         if g.start.is_none() && g.error.is_none() {

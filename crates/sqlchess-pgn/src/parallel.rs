@@ -189,6 +189,8 @@ fn parse_one(number: u64, line: u64, offset: u64, raw: Vec<u8>, keys: bool) -> R
             annotations: Vec::new(),
             result: "*".to_owned(),
             position_keys: Vec::new(),
+            opening_ucis: Vec::new(),
+            materials: Vec::new(),
             error: None,
         }),
     };

@@ -57,6 +57,56 @@ pub struct GameRecord {
     /// The Zobrist key of every main-line position (the start first), as
     /// signed integers; empty unless the reader recorded them.
     pub position_keys: Vec<i64>,
+    /// The first [`crate::game::OPENING_PLIES`] moves in UCI (with the keys).
+    pub opening_ucis: Vec<String>,
+    /// Material signatures with the ply where each begins (with the keys).
+    pub materials: Vec<(usize, String)>,
+}
+
+/// The speed class of a `TimeControl` tag, as the Lichess explorer groups
+/// games: the estimated duration `base + 40 × increment` seconds under 30
+/// is `ultrabullet`, under 180 `bullet`, under 480 `blitz`, under 1500
+/// `rapid`, else `classical`; `-` (no clock) `correspondence`; anything
+/// else `unknown`.
+///
+/// ```
+/// use sqlchess_pgn::record::speed_class;
+/// assert_eq!(speed_class(Some("180+2")), "blitz");
+/// assert_eq!(speed_class(Some("-")), "correspondence");
+/// assert_eq!(speed_class(None), "unknown");
+/// ```
+pub fn speed_class(time_control: Option<&str>) -> &'static str {
+    let Some(tc) = time_control.map(str::trim) else {
+        return "unknown";
+    };
+    if tc == "-" {
+        return "correspondence";
+    }
+    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
+    match (base.parse::<u64>(), inc.parse::<u64>()) {
+        (Ok(b), Ok(i)) => match b.saturating_add(i.saturating_mul(40)) {
+            0..30 => "ultrabullet",
+            30..180 => "bullet",
+            180..480 => "blitz",
+            480..1500 => "rapid",
+            _ => "classical",
+        },
+        _ => "unknown",
+    }
+}
+
+/// The rating band of a game for the explorer: the lower bound, among 0,
+/// 1000, 1200, 1400, 1600, 1800, 2000, 2200 and 2500, of the players'
+/// average rating; 0 when a rating is missing.
+pub fn rating_band(white: Option<i64>, black: Option<i64>) -> i64 {
+    const BANDS: [i64; 9] = [0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500];
+    match (white, black) {
+        (Some(w), Some(b)) => {
+            let avg = (w + b) / 2;
+            BANDS.iter().rev().copied().find(|&l| avg >= l).unwrap_or(0)
+        }
+        _ => 0,
+    }
 }
 
 /// `text` as a JSON string literal.
@@ -204,6 +254,8 @@ impl GameRecord {
             tags: tags_json(&game.tags),
             error,
             position_keys: game.position_keys.iter().map(|&k| k as i64).collect(),
+            opening_ucis: game.opening_ucis.clone(),
+            materials: game.materials.clone(),
         }
     }
 }

@@ -36,6 +36,9 @@ pub enum SqlChessError {
         /// The budget given.
         nodes: i64,
     },
+    /// A function over the stored games in a database without them.
+    #[error("no games in this database: run `sqlchess import --db FILE PGN…` first")]
+    NoGames,
     /// An argument of the wrong SQL type.
     #[error("{function}: expected {expected}")]
     ArgumentType {

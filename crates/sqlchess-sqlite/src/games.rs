@@ -94,7 +94,7 @@ impl RowSource for ReadPgn {
     const COLUMNS: &'static [&'static str] = GAME_COLUMNS;
     const ARGUMENTS: &'static [&'static str] = &["path"];
 
-    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+    fn rows(_: &Connection, args: &[Option<Value>]) -> Result<Rows> {
         let Some(Some(Value::Text(path))) = args.first() else {
             return Err(user(crate::SqlChessError::ArgumentType {
                 function: "read_pgn",
@@ -118,7 +118,7 @@ impl RowSource for PgnGames {
     const COLUMNS: &'static [&'static str] = GAME_COLUMNS;
     const ARGUMENTS: &'static [&'static str] = &["pgn"];
 
-    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+    fn rows(_: &Connection, args: &[Option<Value>]) -> Result<Rows> {
         let bytes = match args.first() {
             Some(Some(Value::Text(t))) => t.clone().into_bytes(),
             Some(Some(Value::Blob(b))) => b.clone(),
@@ -162,7 +162,7 @@ impl RowSource for GameMoves {
     ];
     const ARGUMENTS: &'static [&'static str] = &["game"];
 
-    fn rows(args: &[Option<Value>]) -> Result<Rows> {
+    fn rows(_: &Connection, args: &[Option<Value>]) -> Result<Rows> {
         let Some(game) = game_arg(args.first(), "game_moves")? else {
             return Ok(Box::new(std::iter::empty()));
         };
@@ -384,6 +384,7 @@ impl<'c> Importer<'c> {
         batch: usize,
     ) -> Result<Importer<'c>> {
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(crate::explorer::SCHEMA)?;
         conn.execute(
             "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
             params![path, size as i64],
@@ -466,6 +467,7 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
          ?18, ?19, ?20, ?21)",
     )?;
     let mut positions: Vec<(i64, i64, i64)> = Vec::new();
+    let mut aggregate = crate::explorer::Aggregate::new();
     let mut last = 0;
     for g in batch {
         last = g.record.game_no;
@@ -500,6 +502,7 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
             r.tags,
         ])?;
         let id = tx.last_insert_rowid();
+        crate::explorer::add_game(tx, &mut aggregate, id, r)?;
         positions.extend(
             r.position_keys
                 .iter()
@@ -516,5 +519,6 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
     for (key, id, ply) in positions {
         insert.execute(params![key, id, ply])?;
     }
+    crate::explorer::write_aggregate(tx, aggregate)?;
     Ok(last)
 }

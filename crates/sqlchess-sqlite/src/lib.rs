@@ -3,6 +3,7 @@
 #![deny(unsafe_code)]
 
 mod error;
+pub mod explorer;
 mod functions;
 mod game;
 pub mod games;
@@ -47,6 +48,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     functions::register(conn)?;
     game::register(conn)?;
     games::register(conn)?;
+    explorer::register(conn)?;
     vtab::register(conn)?;
     tables::register(conn)
 }

@@ -30,8 +30,9 @@ pub(crate) trait RowSource: 'static {
     /// The arguments' names, in order; the first is required.
     const ARGUMENTS: &'static [&'static str];
     /// The rows for these arguments (`None`: the argument was not given);
-    /// a NULL first argument gives no rows without calling this.
-    fn rows(args: &[Option<Value>]) -> Result<Rows>;
+    /// a NULL first argument gives no rows without calling this. `db` is the
+    /// connection the function runs in, for relations over stored tables.
+    fn rows(db: &Connection, args: &[Option<Value>]) -> Result<Rows>;
 }
 
 pub(crate) fn register<S: RowSource>(
@@ -45,6 +46,8 @@ pub(crate) fn register<S: RowSource>(
 pub(crate) struct RowsTab<S: RowSource> {
     /// Base class; must come first.
     base: ffi::sqlite3_vtab,
+    /// The connection the table belongs to.
+    db: *mut ffi::sqlite3,
     source: PhantomData<S>,
 }
 
@@ -56,6 +59,9 @@ unsafe impl<'vtab, S: RowSource> VTab<'vtab> for RowsTab<S> {
 
     fn connect(db: &mut VTabConnection, _: Option<&()>, _: &[&[u8]]) -> Result<(String, Self)> {
         db.config(VTabConfig::Innocuous)?;
+        // SAFETY: the handle of the connection this table is created on; it
+        // outlives the table, whose cursors only run inside its statements.
+        let handle = unsafe { db.handle() };
         let mut schema = format!("CREATE TABLE x({}", S::COLUMNS.join(", "));
         for arg in S::ARGUMENTS {
             schema.push_str(&format!(", {arg} HIDDEN"));
@@ -65,6 +71,7 @@ unsafe impl<'vtab, S: RowSource> VTab<'vtab> for RowsTab<S> {
             schema,
             RowsTab {
                 base: ffi::sqlite3_vtab::default(),
+                db: handle,
                 source: PhantomData,
             },
         ))
@@ -77,6 +84,7 @@ unsafe impl<'vtab, S: RowSource> VTab<'vtab> for RowsTab<S> {
     fn open(&'vtab mut self) -> Result<RowsCursor<'vtab, S>> {
         Ok(RowsCursor {
             base: ffi::sqlite3_vtab_cursor::default(),
+            db: self.db,
             args: Vec::new(),
             rows: None,
             row: None,
@@ -90,6 +98,7 @@ unsafe impl<'vtab, S: RowSource> VTab<'vtab> for RowsTab<S> {
 pub(crate) struct RowsCursor<'vtab, S: RowSource> {
     /// Base class; must come first.
     base: ffi::sqlite3_vtab_cursor,
+    db: *mut ffi::sqlite3,
     args: Vec<Option<Value>>,
     rows: Option<Rows>,
     row: Option<Vec<Value>>,
@@ -133,7 +142,10 @@ unsafe impl<S: RowSource> VTabCursor for RowsCursor<'_, S> {
                 }))
             }
         }
-        self.rows = Some(S::rows(&self.args)?);
+        // SAFETY: the table's own connection, open while its statement runs;
+        // `from_handle` does not close it when dropped.
+        let conn = unsafe { Connection::from_handle(self.db) }?;
+        self.rows = Some(S::rows(&conn, &self.args)?);
         self.advance()
     }
 

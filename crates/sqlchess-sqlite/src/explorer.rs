@@ -1,0 +1,609 @@
+//! Position search and the opening explorer over the stored games:
+//! `games_at(fen)` (every game that reached a position, by any move order,
+//! confirmed exactly), `material(fen)` and the `game_materials` relation,
+//! `matches_pattern(fen, pattern)`, `opening(fen)` (ECO and name), and
+//! `opening_tree(fen, …)` over the `opening_moves` aggregate that import
+//! maintains (falling back to an exact scan for filters the aggregate does
+//! not hold). Every function is a few lines over the rules facade.
+
+use std::collections::HashMap;
+
+use rusqlite::functions::Context;
+use rusqlite::types::Value;
+use rusqlite::{params, Connection, OptionalExtension, Result, Transaction};
+use sqlchess_pgn::openings::opening_of;
+use sqlchess_pgn::record::{rating_band, speed_class};
+use sqlchess_pgn::{GameRecord, GameValue};
+use sqlchess_rules::Position;
+
+use crate::functions::{add, user};
+use crate::game::position_at as position_arg;
+use crate::vtab::rows::{self, RowSource, Rows};
+use crate::SqlChessError;
+
+/// The explorer's relations, created with the games relations.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS game_materials(
+    material TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    PRIMARY KEY(material, game_id, ply)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS opening_moves(
+    position INTEGER NOT NULL,
+    speed TEXT NOT NULL,
+    band INTEGER NOT NULL,
+    uci TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    white_wins INTEGER NOT NULL,
+    draws INTEGER NOT NULL,
+    black_wins INTEGER NOT NULL,
+    elo_sum INTEGER NOT NULL,
+    opponent_elo_sum INTEGER NOT NULL,
+    elo_count INTEGER NOT NULL,
+    last_played TEXT,
+    PRIMARY KEY(position, speed, band, uci)) WITHOUT ROWID;
+";
+
+/// One cell of the aggregate, summed over a batch before it is written.
+#[derive(Default)]
+pub(crate) struct Tally {
+    games: i64,
+    white_wins: i64,
+    draws: i64,
+    black_wins: i64,
+    elo_sum: i64,
+    opponent_elo_sum: i64,
+    elo_count: i64,
+    last_played: Option<String>,
+}
+
+/// The explorer rows of a batch: `(position, speed, band, uci)` → tally.
+pub(crate) type Aggregate = HashMap<(i64, &'static str, i64, String), Tally>;
+
+/// Adds a stored game to the batch's aggregate and its material signatures
+/// to `game_materials`.
+pub(crate) fn add_game(
+    tx: &Transaction<'_>,
+    agg: &mut Aggregate,
+    game_id: i64,
+    r: &GameRecord,
+) -> Result<()> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO game_materials(material, game_id, ply) VALUES (?1, ?2, ?3)",
+    )?;
+    for (ply, material) in &r.materials {
+        insert.execute(params![material, game_id, *ply as i64])?;
+    }
+    let speed = speed_class(r.time_control.as_deref());
+    let band = rating_band(r.white_elo, r.black_elo);
+    for (ply, uci) in r.opening_ucis.iter().enumerate() {
+        let Some(&key) = r.position_keys.get(ply) else {
+            break;
+        };
+        let t = agg.entry((key, speed, band, uci.clone())).or_default();
+        t.games += 1;
+        match r.result.as_str() {
+            "1-0" => t.white_wins += 1,
+            "0-1" => t.black_wins += 1,
+            "1/2-1/2" => t.draws += 1,
+            _ => {}
+        }
+        let white_moves = ply % 2 == 0;
+        if let (Some(w), Some(b)) = (r.white_elo, r.black_elo) {
+            let (me, them) = if white_moves { (w, b) } else { (b, w) };
+            t.elo_sum += me;
+            t.opponent_elo_sum += them;
+            t.elo_count += 1;
+        }
+        if r.date.as_ref() > t.last_played.as_ref() {
+            t.last_played = r.date.clone();
+        }
+    }
+    Ok(())
+}
+
+/// Writes a batch's aggregate, summing into what is stored.
+pub(crate) fn write_aggregate(tx: &Transaction<'_>, agg: Aggregate) -> Result<()> {
+    let mut rows: Vec<_> = agg.into_iter().collect();
+    rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut upsert = tx.prepare_cached(
+        "INSERT INTO opening_moves(position, speed, band, uci, games, white_wins, draws, \
+         black_wins, elo_sum, opponent_elo_sum, elo_count, last_played) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+         ON CONFLICT(position, speed, band, uci) DO UPDATE SET \
+         games = games + excluded.games, white_wins = white_wins + excluded.white_wins, \
+         draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins, \
+         elo_sum = elo_sum + excluded.elo_sum, \
+         opponent_elo_sum = opponent_elo_sum + excluded.opponent_elo_sum, \
+         elo_count = elo_count + excluded.elo_count, \
+         last_played = max(coalesce(last_played, ''), coalesce(excluded.last_played, ''))",
+    )?;
+    for ((key, speed, band, uci), t) in rows {
+        upsert.execute(params![
+            key,
+            speed,
+            band,
+            uci,
+            t.games,
+            t.white_wins,
+            t.draws,
+            t.black_wins,
+            t.elo_sum,
+            t.opponent_elo_sum,
+            t.elo_count,
+            t.last_played
+        ])?;
+    }
+    Ok(())
+}
+
+/// `material(fen [, variant])`: the canonical material signature.
+fn material(ctx: &Context<'_>) -> Result<Option<String>> {
+    Ok(position_arg(ctx, 0, 1)?.map(|p| p.material()))
+}
+
+/// `matches_pattern(fen, pattern [, variant])`: 1 when the board matches the
+/// sub-FEN pattern.
+fn matches_pattern(ctx: &Context<'_>) -> Result<Option<bool>> {
+    let (Some(pos), Some(pattern)) = (position_arg(ctx, 0, 2)?, ctx.get::<Option<String>>(1)?)
+    else {
+        return Ok(None);
+    };
+    pos.matches_pattern(&pattern).map(Some).map_err(user)
+}
+
+/// A position from a table-valued function's `fen` and `variant` arguments.
+fn position_of(args: &[Option<Value>], function: &'static str) -> Result<Option<Position>> {
+    let text = |i: usize| match args.get(i) {
+        Some(Some(Value::Text(t))) => Ok(Some(t.clone())),
+        Some(Some(Value::Null)) | Some(None) | None => Ok(None),
+        _ => Err(user(SqlChessError::ArgumentType {
+            function,
+            expected: "a FEN and a variant name as text",
+        })),
+    };
+    let Some(fen) = text(0)? else {
+        return Ok(None);
+    };
+    let variant = text(1)?.unwrap_or_else(|| "chess".to_owned());
+    sqlchess_rules::position(&fen, &variant)
+        .map(Some)
+        .map_err(|e| match e {
+            sqlchess_rules::Error::Fen(e) => user(e),
+            sqlchess_rules::Error::Variant(e) => user(e),
+            e => user(e),
+        })
+}
+
+fn int_arg(args: &[Option<Value>], i: usize) -> Option<i64> {
+    match args.get(i) {
+        Some(Some(Value::Integer(n))) => Some(*n),
+        _ => None,
+    }
+}
+
+fn text_arg(args: &[Option<Value>], i: usize) -> Option<String> {
+    match args.get(i) {
+        Some(Some(Value::Text(t))) => Some(t.clone()),
+        _ => None,
+    }
+}
+
+/// Whether the games relations exist in `db`.
+fn have_games(db: &Connection) -> Result<bool> {
+    db.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'game_positions'",
+        [],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+}
+
+fn no_games() -> rusqlite::Error {
+    user(SqlChessError::NoGames)
+}
+
+/// Candidates of `pos` from `game_positions`, confirmed by replaying each
+/// game to its ply: `(game_id, ply, value)`.
+fn reached(db: &Connection, pos: &Position) -> Result<Vec<(i64, usize, GameValue)>> {
+    if !have_games(db)? {
+        return Err(no_games());
+    }
+    let target = pos.without_clocks();
+    let mut stmt = db.prepare_cached(
+        "SELECT gp.game_id, gp.ply, g.game FROM game_positions gp \
+         JOIN games g ON g.id = gp.game_id WHERE gp.position = ?1 \
+         ORDER BY gp.game_id, gp.ply",
+    )?;
+    let mut out = Vec::new();
+    let mut rows = stmt.query([pos.zobrist() as i64])?;
+    while let Some(row) = rows.next()? {
+        let (id, ply, bytes): (i64, i64, Vec<u8>) = (row.get(0)?, row.get(1)?, row.get(2)?);
+        let Ok(game) = GameValue::decode(&bytes) else {
+            continue;
+        };
+        let ply = usize::try_from(ply).unwrap_or(usize::MAX);
+        if game
+            .position_at(ply)
+            .is_some_and(|p| p.without_clocks() == target)
+        {
+            out.push((id, ply, game));
+        }
+    }
+    Ok(out)
+}
+
+struct GamesAt;
+
+impl RowSource for GamesAt {
+    const NAME: &'static str = "games_at";
+    const COLUMNS: &'static [&'static str] = &["game_id INTEGER", "ply INTEGER"];
+    const ARGUMENTS: &'static [&'static str] = &["fen", "variant"];
+
+    fn rows(db: &Connection, args: &[Option<Value>]) -> Result<Rows> {
+        let Some(pos) = position_of(args, "games_at")? else {
+            return Ok(Box::new(std::iter::empty()));
+        };
+        let rows: Vec<Result<Vec<Value>>> = reached(db, &pos)?
+            .into_iter()
+            .map(|(id, ply, _)| Ok(vec![Value::Integer(id), Value::Integer(ply as i64)]))
+            .collect();
+        Ok(Box::new(rows.into_iter()))
+    }
+}
+
+struct OpeningName;
+
+impl RowSource for OpeningName {
+    const NAME: &'static str = "opening";
+    const COLUMNS: &'static [&'static str] = &["eco TEXT", "name TEXT"];
+    const ARGUMENTS: &'static [&'static str] = &["fen", "variant"];
+
+    fn rows(_: &Connection, args: &[Option<Value>]) -> Result<Rows> {
+        let Some(pos) = position_of(args, "opening")? else {
+            return Ok(Box::new(std::iter::empty()));
+        };
+        let row = opening_of(&pos).map(|o| {
+            Ok(vec![
+                Value::Text(o.eco.to_owned()),
+                Value::Text(o.name.to_owned()),
+            ])
+        });
+        Ok(Box::new(row.into_iter()))
+    }
+}
+
+struct OpeningTree;
+
+/// One move's totals.
+#[derive(Default)]
+struct MoveStats {
+    games: i64,
+    white_wins: i64,
+    draws: i64,
+    black_wins: i64,
+    elo_sum: i64,
+    opponent_elo_sum: i64,
+    elo_count: i64,
+    last_played: Option<String>,
+}
+
+impl RowSource for OpeningTree {
+    const NAME: &'static str = "opening_tree";
+    const COLUMNS: &'static [&'static str] = &[
+        "uci TEXT",
+        "san TEXT",
+        "games INTEGER",
+        "white_wins INTEGER",
+        "draws INTEGER",
+        "black_wins INTEGER",
+        "average_elo INTEGER",
+        "average_opponent_elo INTEGER",
+        "last_played TEXT",
+    ];
+    const ARGUMENTS: &'static [&'static str] = &[
+        "fen", "variant", "min_elo", "max_elo", "speeds", "since", "until", "player",
+    ];
+
+    fn rows(db: &Connection, args: &[Option<Value>]) -> Result<Rows> {
+        let Some(pos) = position_of(args, "opening_tree")? else {
+            return Ok(Box::new(std::iter::empty()));
+        };
+        if !have_games(db)? {
+            return Err(no_games());
+        }
+        let (min_elo, max_elo) = (int_arg(args, 2), int_arg(args, 3));
+        let speeds: Option<Vec<String>> = text_arg(args, 4).map(|s| {
+            s.split(',')
+                .map(|x| x.trim().to_ascii_lowercase())
+                .filter(|x| !x.is_empty())
+                .collect()
+        });
+        let (since, until, player) = (text_arg(args, 5), text_arg(args, 6), text_arg(args, 7));
+        let mut stats: HashMap<String, MoveStats> = HashMap::new();
+        let exact = since.is_some() || until.is_some() || player.is_some();
+        if !exact {
+            from_aggregate(db, &pos, min_elo, max_elo, speeds.as_deref(), &mut stats)?;
+        }
+        if exact || stats.is_empty() {
+            let filter = ExactFilter {
+                min_elo,
+                max_elo,
+                speeds: speeds.as_deref(),
+                since: since.as_deref(),
+                until: until.as_deref(),
+                player: player.as_deref(),
+            };
+            from_games(db, &pos, &filter, &mut stats)?;
+        }
+        let mut rows: Vec<(String, MoveStats)> = stats.into_iter().collect();
+        rows.sort_by(|a, b| b.1.games.cmp(&a.1.games).then_with(|| a.0.cmp(&b.0)));
+        let out: Vec<Result<Vec<Value>>> = rows
+            .into_iter()
+            .filter_map(|(uci, s)| {
+                // A 64-bit key may in principle be shared: keep legal moves only.
+                let mv = pos.parse_move(&uci).ok()?;
+                let avg = |sum: i64| {
+                    if s.elo_count > 0 {
+                        Value::Integer(sum / s.elo_count)
+                    } else {
+                        Value::Null
+                    }
+                };
+                Some(Ok(vec![
+                    Value::Text(pos.uci(mv)),
+                    Value::Text(pos.san(mv)),
+                    Value::Integer(s.games),
+                    Value::Integer(s.white_wins),
+                    Value::Integer(s.draws),
+                    Value::Integer(s.black_wins),
+                    avg(s.elo_sum),
+                    avg(s.opponent_elo_sum),
+                    s.last_played
+                        .filter(|d| !d.is_empty())
+                        .map_or(Value::Null, Value::Text),
+                ]))
+            })
+            .collect();
+        Ok(Box::new(out.into_iter()))
+    }
+}
+
+/// The aggregate's cells for `pos` within the rating bands and speeds.
+fn from_aggregate(
+    db: &Connection,
+    pos: &Position,
+    min_elo: Option<i64>,
+    max_elo: Option<i64>,
+    speeds: Option<&[String]>,
+    stats: &mut HashMap<String, MoveStats>,
+) -> Result<()> {
+    let exists: Option<i64> = db
+        .query_row(
+            "SELECT 1 FROM sqlite_master WHERE name = 'opening_moves'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if exists.is_none() {
+        return Ok(());
+    }
+    let low_band = min_elo.map_or(0, |e| rating_band(Some(e), Some(e)));
+    let mut stmt = db.prepare_cached(
+        "SELECT speed, band, uci, games, white_wins, draws, black_wins, elo_sum, \
+         opponent_elo_sum, elo_count, last_played FROM opening_moves WHERE position = ?1",
+    )?;
+    let mut rows = stmt.query([pos.zobrist() as i64])?;
+    while let Some(r) = rows.next()? {
+        let (speed, band, uci): (String, i64, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        if band < low_band || max_elo.is_some_and(|m| band > m) {
+            continue;
+        }
+        if speeds.is_some_and(|s| !s.contains(&speed)) {
+            continue;
+        }
+        let s = stats.entry(uci).or_default();
+        s.games += r.get::<_, i64>(3)?;
+        s.white_wins += r.get::<_, i64>(4)?;
+        s.draws += r.get::<_, i64>(5)?;
+        s.black_wins += r.get::<_, i64>(6)?;
+        s.elo_sum += r.get::<_, i64>(7)?;
+        s.opponent_elo_sum += r.get::<_, i64>(8)?;
+        s.elo_count += r.get::<_, i64>(9)?;
+        let last: Option<String> = r.get(10)?;
+        if last > s.last_played {
+            s.last_played = last;
+        }
+    }
+    Ok(())
+}
+
+/// Filters the aggregate does not hold, applied game by game.
+struct ExactFilter<'a> {
+    min_elo: Option<i64>,
+    max_elo: Option<i64>,
+    speeds: Option<&'a [String]>,
+    since: Option<&'a str>,
+    until: Option<&'a str>,
+    player: Option<&'a str>,
+}
+
+/// Every stored game that reached `pos`, and the move it played there.
+fn from_games(
+    db: &Connection,
+    pos: &Position,
+    f: &ExactFilter<'_>,
+    stats: &mut HashMap<String, MoveStats>,
+) -> Result<()> {
+    let games = reached(db, pos)?;
+    let mut info = db.prepare_cached(
+        "SELECT result, white_elo, black_elo, date, time_control, white, black \
+         FROM games WHERE id = ?1",
+    )?;
+    for (id, ply, game) in games {
+        let Some(Some(mv)) = game.moves.get(ply).copied() else {
+            continue;
+        };
+        let (result, we, be, date, tc, white, black): (
+            String,
+            Option<i64>,
+            Option<i64>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        ) = info.query_row([id], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })?;
+        let avg = match (we, be) {
+            (Some(w), Some(b)) => Some((w + b) / 2),
+            _ => None,
+        };
+        if f.min_elo.is_some_and(|m| avg.is_none_or(|a| a < m))
+            || f.max_elo.is_some_and(|m| avg.is_none_or(|a| a > m))
+            || f.speeds
+                .is_some_and(|s| !s.iter().any(|x| x == speed_class(tc.as_deref())))
+            || f.since
+                .is_some_and(|d| date.as_deref().is_none_or(|x| x < d))
+            || f.until
+                .is_some_and(|d| date.as_deref().is_none_or(|x| x > d))
+            || f.player
+                .is_some_and(|p| white.as_deref() != Some(p) && black.as_deref() != Some(p))
+        {
+            continue;
+        }
+        let Some(before) = game.position_at(ply) else {
+            continue;
+        };
+        let s = stats.entry(before.uci(mv)).or_default();
+        s.games += 1;
+        match result.as_str() {
+            "1-0" => s.white_wins += 1,
+            "0-1" => s.black_wins += 1,
+            "1/2-1/2" => s.draws += 1,
+            _ => {}
+        }
+        if let (Some(w), Some(b)) = (we, be) {
+            let (me, them) = if before.white_to_move() {
+                (w, b)
+            } else {
+                (b, w)
+            };
+            s.elo_sum += me;
+            s.opponent_elo_sum += them;
+            s.elo_count += 1;
+        }
+        if date > s.last_played {
+            s.last_played = date;
+        }
+    }
+    Ok(())
+}
+
+/// Rebuilds `game_materials` and `opening_moves` from the stored games: the
+/// one command for a database imported without them, or after a change.
+///
+/// # Errors
+/// Any SQLite error, or [`SqlChessError::NoGames`].
+pub fn rebuild(conn: &mut Connection) -> Result<u64> {
+    if !have_games(conn)? {
+        return Err(no_games());
+    }
+    let tx = conn.transaction()?;
+    tx.execute_batch(&format!(
+        "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves; {SCHEMA}"
+    ))?;
+    let mut agg = Aggregate::new();
+    let mut n = 0u64;
+    {
+        let mut stmt = tx.prepare(
+            "SELECT id, game, result, white_elo, black_elo, date, time_control FROM games",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let (id, bytes): (i64, Vec<u8>) = (r.get(0)?, r.get(1)?);
+            let Ok(game) = GameValue::decode(&bytes) else {
+                continue;
+            };
+            let record = record_of(&game, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?);
+            add_game(&tx, &mut agg, id, &record)?;
+            n += 1;
+        }
+    }
+    write_aggregate(&tx, agg)?;
+    tx.commit()?;
+    Ok(n)
+}
+
+/// The explorer's parts of a game's row, from its stored value.
+fn record_of(
+    game: &GameValue,
+    result: String,
+    white_elo: Option<i64>,
+    black_elo: Option<i64>,
+    date: Option<String>,
+    time_control: Option<String>,
+) -> GameRecord {
+    let positions = game.positions();
+    let mut materials: Vec<(usize, String)> = Vec::new();
+    for (ply, p) in positions.iter().enumerate() {
+        let m = p.material();
+        if materials.last().is_none_or(|(_, last)| *last != m) {
+            materials.push((ply, m));
+        }
+    }
+    let opening_ucis = game
+        .moves
+        .iter()
+        .zip(&positions)
+        .take(sqlchess_pgn::game::OPENING_PLIES)
+        .map(|(mv, p)| mv.map_or_else(|| "0000".to_owned(), |m| p.uci(m)))
+        .collect();
+    GameRecord {
+        game_no: 0,
+        line: 0,
+        event: None,
+        site: None,
+        date,
+        round: None,
+        white: None,
+        black: None,
+        result,
+        white_elo,
+        black_elo,
+        eco: None,
+        opening: None,
+        time_control,
+        termination: None,
+        variant: None,
+        fen: None,
+        game: None,
+        ply_count: game.ply_count() as u64,
+        final_fen: None,
+        tags: String::new(),
+        error: None,
+        position_keys: positions.iter().map(|p| p.zobrist() as i64).collect(),
+        opening_ucis,
+        materials,
+    }
+}
+
+/// Adds the explorer's functions.
+pub(crate) fn register(conn: &Connection) -> Result<()> {
+    rows::register::<GamesAt>(conn, c"games_at")?;
+    rows::register::<OpeningName>(conn, c"opening")?;
+    rows::register::<OpeningTree>(conn, c"opening_tree")?;
+    add(conn, "material", 1, material)?;
+    add(conn, "material", 2, material)?;
+    add(conn, "matches_pattern", 2, matches_pattern)?;
+    add(conn, "matches_pattern", 3, matches_pattern)?;
+    Ok(())
+}
