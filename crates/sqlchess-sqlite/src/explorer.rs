@@ -428,6 +428,18 @@ struct ExactFilter<'a> {
     player: Option<&'a str>,
 }
 
+/// A game's columns the exact path filters on: result, White's and Black's
+/// ratings, date, time control, White, Black.
+type GameInfo = (
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
 /// Every stored game that reached `pos`, and the move it played there.
 fn from_games(
     db: &Connection,
@@ -444,15 +456,7 @@ fn from_games(
         let Some(Some(mv)) = game.moves.get(ply).copied() else {
             continue;
         };
-        let (result, we, be, date, tc, white, black): (
-            String,
-            Option<i64>,
-            Option<i64>,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-        ) = info.query_row([id], |r| {
+        let (result, we, be, date, tc, white, black): GameInfo = info.query_row([id], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,
