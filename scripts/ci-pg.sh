@@ -94,9 +94,13 @@ section "test cluster directory $PG_TEST_DIR"
 section "cargo pgrx test pg$PG_MAJOR (crates/sqlchess-pg)"
 t=$(date +%s)
 cd "$REPO/crates/sqlchess-pg"
-# `cargo pgrx test` builds the dependencies twice: for the test harness
-# (`cargo test`), then for the extension it installs (`cargo build --lib`
-# with -Wl,--no-gc-sections, which the harness cannot link with).
+# `cargo pgrx test` builds the test harness (`cargo test`), then the
+# extension it installs (`cargo build --lib`). cargo-pgrx would give the
+# second build `-C link-arg=-Wl,--no-gc-sections` as rustflags, which are in
+# every crate's fingerprint, so every dependency would be built twice; the
+# crate's build.rs puts that flag on the cdylib's link alone instead, and the
+# second build reuses the first's.
+export CARGO_PGRX_DISABLE_GC_SECTIONS_WORKAROUND=1
 if [ "$(id -u)" -eq 0 ]; then
     cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
 else
@@ -104,7 +108,7 @@ else
     # root with this user's toolchain.
     "${SUDO[@]}" env "PATH=$PATH" "HOME=$HOME" "CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}" \
         "RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}" "CARGO_TARGET_DIR=$CARGO_TARGET_DIR" \
-        "PGRX_HOME=$PGRX_HOME" CARGO_TERM_COLOR=never \
+        "PGRX_HOME=$PGRX_HOME" CARGO_TERM_COLOR=never CARGO_PGRX_DISABLE_GC_SECTIONS_WORKAROUND=1 \
         cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$PG_TEST_DIR"
 fi
 elapsed "pgrx test" "$t"

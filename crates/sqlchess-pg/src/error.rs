@@ -49,12 +49,6 @@ pub enum ArgumentError {
         /// The greatest depth allowed.
         max: i32,
     },
-    /// No rules crate knows the variant.
-    #[error("unknown variant {name:?}")]
-    UnknownVariant {
-        /// The name given.
-        name: String,
-    },
     /// A board outside 1×1 to 16×16.
     #[error("board size must be 1..16 by 1..16, got {width}x{height}")]
     BoardSize {

@@ -8,6 +8,7 @@ use pgrx::prelude::*;
 use crate::error::{invalid_value, ArgumentError, SqlResult};
 use crate::game::{sql_error, Game, GameExt};
 use crate::types::{ChessGame, ChessMove};
+use sqlchess_rules::{DepthError, MAX_PERFT_DEPTH};
 
 /// Checks a depth argument against `min..=max`.
 pub(crate) fn depth(function: &'static str, depth: i32, min: i32, max: i32) -> SqlResult<u32> {
@@ -24,23 +25,27 @@ pub(crate) fn depth(function: &'static str, depth: i32, min: i32, max: i32) -> S
         })
 }
 
-/// Perft split at the root, so that a cancel request is seen between the
-/// root moves' subtrees.
-fn perft_checked(game: &Game, depth: u32) -> SqlResult<i64> {
-    if depth <= 1 {
-        let n = game.perft(depth).map_err(sql_error)?;
-        return Ok(i64::try_from(n).unwrap_or(i64::MAX));
-    }
-    let mut total = 0u64;
-    for after in game.successors() {
-        pgrx::check_for_interrupts!();
-        total = total.saturating_add(after.perft(depth - 1).map_err(sql_error)?);
-    }
-    Ok(i64::try_from(total).unwrap_or(i64::MAX))
+/// Perft, split at the root so that a cancel request is seen between the
+/// root moves' subtrees. The depth's bound and its error are the facade's.
+fn perft_checked(game: &Game, depth: i32) -> SqlResult<i64> {
+    let depth = u32::try_from(depth).map_err(|_| {
+        sql_error(DepthError {
+            depth: depth.into(),
+            max: MAX_PERFT_DEPTH,
+        })
+    })?;
+    let nodes = if depth <= 1 || depth > MAX_PERFT_DEPTH {
+        game.perft(depth).map_err(sql_error)?
+    } else {
+        let mut total = 0u64;
+        for after in game.successors() {
+            pgrx::check_for_interrupts!();
+            total = total.saturating_add(after.perft(depth - 1).map_err(sql_error)?);
+        }
+        total
+    };
+    Ok(i64::try_from(nodes).unwrap_or(i64::MAX))
 }
-
-/// The deepest perft accepted: the facade's bound, as in every binding.
-const MAX_PERFT: i32 = sqlchess_rules::MAX_PERFT_DEPTH as i32;
 
 // ---- chessgame: construction and parts -------------------------------
 
@@ -190,12 +195,10 @@ predicate!(evaluate_fen, evaluate_game, "evaluate", i32, |g| {
 
 #[pg_extern(immutable, parallel_safe, strict, name = "perft")]
 fn perft_fen(fen: &str, depth: i32, variant: default!(&str, "'chess'")) -> SqlResult<i64> {
-    let d = self::depth("perft", depth, 0, MAX_PERFT)?;
-    perft_checked(&Game::parse(fen, variant)?, d)
+    perft_checked(&Game::parse(fen, variant)?, depth)
 }
 
 #[pg_extern(immutable, parallel_safe, strict, name = "perft")]
 fn perft_game(game: ChessGame, depth: i32) -> SqlResult<i64> {
-    let d = self::depth("perft", depth, 0, MAX_PERFT)?;
-    perft_checked(&game.game()?, d)
+    perft_checked(&game.game()?, depth)
 }

@@ -146,7 +146,11 @@ fn bad_input_raises_clean_errors() {
     );
     expect_error(
         &format!("SELECT perft('{START}', -1)"),
-        "22023: perft depth must be between 0 and 12, got -1",
+        "22023: perft depth -1 is outside 0..=12",
+    );
+    expect_error(
+        "SELECT perft(start_position(), 13)",
+        "22023: perft depth 13 is outside 0..=12",
     );
     expect_error(
         &format!("SELECT next_move('{START}'::chessgame, 0)"),
@@ -154,7 +158,7 @@ fn bad_input_raises_clean_errors() {
     );
     expect_error(
         &format!("SELECT * FROM legal_moves('{START}', 'nosuch')"),
-        "22023: unknown variant",
+        "22023: unknown variant \"nosuch\" (see `sqlchess variants`)",
     );
     expect_error("SELECT unpack_position('\\x0102'::bytea)", "22P03: ");
     expect_error(
