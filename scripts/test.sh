@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+scripts/install-test-deps.sh
+
 echo "== cargo test --workspace"
 cargo test --workspace
 

@@ -52,6 +52,8 @@ enum Command {
     Import(cmd::import::Args),
     /// Write stored games as PGN to standard output.
     Export(cmd::export::Args),
+    /// Serve the opening explorer page on 127.0.0.1 (prints its URL first).
+    Explore(cmd::explore::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -71,6 +73,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => cmd::play::run(args, &mut out)?,
         Command::Import(args) => cmd::import::run(args, &mut out)?,
         Command::Export(args) => cmd::export::run(args, &mut out)?,
+        Command::Explore(args) => cmd::explore::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

@@ -301,6 +301,40 @@ impl GameValue {
         })
     }
 
+    /// The position after `ply` plies of the game `bytes` holds, replaying
+    /// only those plies (`None` past the end): what exact position search
+    /// checks its candidates with.
+    ///
+    /// # Errors
+    /// As [`GameValue::decode`], for the part read.
+    pub fn position_at_bytes(bytes: &[u8], ply: usize) -> Result<Option<Position>, GameValueError> {
+        let mut at = 0;
+        let (start, _, plies) = header(bytes, &mut at)?;
+        if ply > plies {
+            return Ok(None);
+        }
+        let mut pos = start;
+        let mut legal = Vec::new();
+        for n in 1..=ply {
+            pos.legal_moves_into(&mut legal);
+            let index = if legal.len() < 256 {
+                usize::from(byte(bytes, &mut at)?)
+            } else {
+                let lo = byte(bytes, &mut at)?;
+                let hi = byte(bytes, &mut at)?;
+                usize::from(u16::from_le_bytes([lo, hi]))
+            };
+            pos = match legal.get(index) {
+                Some(&m) => pos.play_unchecked(m),
+                None if index == legal.len() => pos
+                    .null_move()
+                    .ok_or(GameValueError::IllegalIndex { ply: n })?,
+                None => return Err(GameValueError::IllegalIndex { ply: n }),
+            };
+        }
+        Ok(Some(pos))
+    }
+
     /// The number of plies, read from the header without replaying.
     ///
     /// # Errors

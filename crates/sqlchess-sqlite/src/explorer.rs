@@ -203,6 +203,34 @@ fn no_games() -> rusqlite::Error {
     user(SqlChessError::NoGames)
 }
 
+/// Candidates of `pos` from `game_positions`: `(game_id, ply, game bytes)`,
+/// to confirm with [`confirms`].
+fn candidates(db: &Connection, pos: &Position) -> Result<Vec<(i64, usize, Vec<u8>)>> {
+    if !have_games(db)? {
+        return Err(no_games());
+    }
+    let mut stmt = db.prepare_cached(
+        "SELECT gp.game_id, gp.ply, g.game FROM game_positions gp \
+         JOIN games g ON g.id = gp.game_id WHERE gp.position = ?1 \
+         ORDER BY gp.game_id, gp.ply",
+    )?;
+    let rows = stmt
+        .query_map([pos.zobrist() as i64], |r| {
+            let ply: i64 = r.get(1)?;
+            Ok((r.get(0)?, usize::try_from(ply).unwrap_or(usize::MAX), r.get(2)?))
+        })?
+        .collect();
+    rows
+}
+
+/// Whether the game `bytes` reaches `target` (without clocks) at `ply`.
+fn confirms(bytes: &[u8], ply: usize, target: &Position) -> bool {
+    GameValue::position_at_bytes(bytes, ply)
+        .ok()
+        .flatten()
+        .is_some_and(|p| p.without_clocks() == *target)
+}
+
 /// Candidates of `pos` from `game_positions`, confirmed by replaying each
 /// game to its ply: `(game_id, ply, value)`.
 fn reached(db: &Connection, pos: &Position) -> Result<Vec<(i64, usize, GameValue)>> {
@@ -244,11 +272,15 @@ impl RowSource for GamesAt {
         let Some(pos) = position_of(args, "games_at")? else {
             return Ok(Box::new(std::iter::empty()));
         };
-        let rows: Vec<Result<Vec<Value>>> = reached(db, &pos)?
-            .into_iter()
-            .map(|(id, ply, _)| Ok(vec![Value::Integer(id), Value::Integer(ply as i64)]))
-            .collect();
-        Ok(Box::new(rows.into_iter()))
+        // Confirmed one by one as rows are asked for, so that a LIMIT
+        // replays only the games it returns.
+        let target = pos.without_clocks();
+        Ok(Box::new(candidates(db, &pos)?.into_iter().filter_map(
+            move |(id, ply, bytes)| {
+                confirms(&bytes, ply, &target)
+                    .then(|| Ok(vec![Value::Integer(id), Value::Integer(ply as i64)]))
+            },
+        )))
     }
 }
 

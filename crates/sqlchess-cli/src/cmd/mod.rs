@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bestmove;
+pub mod explore;
 pub mod export;
 pub mod import;
 pub mod moves;
