@@ -11,5 +11,8 @@ scripts/install-test-deps.sh
 echo "== cargo test --workspace"
 cargo test --workspace
 
+echo "== Python package and SQLite loadable extension"
+scripts/test-python.sh
+
 echo "== PostgreSQL extension"
 scripts/ci-pg.sh

@@ -6,7 +6,7 @@ use std::time::Duration;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 use sqlchess_rules::{DepthError, Variant, Variants, MAX_PERFT_DEPTH};
 use sqlchess_search::{Limits, SQL_NODE_BUDGET};
 
@@ -241,11 +241,12 @@ impl PyPosition {
         sqlchess_render::Diagram::from_position(&self.pos).text()
     }
 
-    fn __repr__(&self) -> String {
-        match self.pos.variant_name() {
-            "chess" => format!("Position({:?})", self.pos.fen()),
-            v => format!("Position({:?}, variant={v:?})", self.pos.fen()),
-        }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let fen = PyString::new(py, &self.pos.fen()).repr()?;
+        Ok(match self.pos.variant_name() {
+            "chess" => format!("Position({fen})"),
+            v => format!("Position({fen}, variant={})", PyString::new(py, v).repr()?),
+        })
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyObject {
@@ -355,8 +356,8 @@ impl PyMove {
         self.uci()
     }
 
-    fn __repr__(&self) -> String {
-        format!("Move({:?})", self.uci())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Move({})", PyString::new(py, &self.uci()).repr()?))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyObject {

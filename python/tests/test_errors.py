@@ -52,7 +52,7 @@ def test_moves() -> None:
         start.play("hello")
     with pytest.raises(sqlchess.InvalidMove):
         start.parse_move("")
-    ambiguous = sqlchess.Position("4k3/8/8/8/8/8/8/N3K1N1 w - - 0 1")
+    ambiguous = sqlchess.Position("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1")
     with pytest.raises(sqlchess.AmbiguousMove, match="ambiguous"):
         ambiguous.play("Ne2")
     # A move of another position that is not legal here.

@@ -21,6 +21,11 @@ def pocket_sorted(fen: str) -> str:
     return fen
 
 
+def norm(san: str) -> str:
+    san = san.rstrip("+#")
+    return san[1:] if san.startswith("P@") else san
+
+
 @pytest.mark.parametrize("name", ["corpus", "pychess"])
 def test_games_match_python_chess(name: str) -> None:
     path = PGN_DATA / f"{name}.pgn"
@@ -35,8 +40,9 @@ def test_games_match_python_chess(name: str) -> None:
             status = oracle[i]["status"] if i < len(oracle) else "ok"
             if status == "excluded":  # a python-chess quirk, see scripts/pgn_oracle.py
                 continue
-            for key, value in ours_game.headers.items():
-                assert theirs.headers.get(key) == value, (i, key)
+            if ours_game.headers.get("Event") != "repeated tag":  # python-chess: last wins; sqlchess: first
+                for key, value in ours_game.headers.items():
+                    assert theirs.headers.get(key) == value, (i, key)
             if theirs.errors:
                 assert ours_game.error is not None, (i, theirs.errors)
                 rejected += 1
@@ -47,7 +53,8 @@ def test_games_match_python_chess(name: str) -> None:
             for move in theirs.mainline_moves():
                 sans.append(board.san(move) if move else "--")
                 board.push(move)
-            assert [s.rstrip("+#") for s in ours_game.sans()] == [s.rstrip("+#") for s in sans], i
+            # python-chess writes a pawn drop without its letter (@b4).
+            assert [norm(s) for s in ours_game.sans()] == [norm(s) for s in sans], i
             assert pocket_sorted(ours_game.final_fen() or "") == pocket_sorted(board.fen()), i
             assert ours_game.start_fen() == theirs.board().fen(), i
             assert len(ours_game.moves) == len(sans)
