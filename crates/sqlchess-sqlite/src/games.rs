@@ -303,6 +303,56 @@ fn game_from_moves(ctx: &Context<'_>) -> Result<Option<Vec<u8>>> {
         .map_err(user)
 }
 
+/// `game_line(game [, from_ply [, plies]])`: the moves in SAN separated by
+/// spaces, from ply `from_ply` (0, the start, by default), at most `plies`
+/// of them; `game_line(game) LIKE 'e4 e5 Nf3 %'` finds games that start with
+/// a line.
+fn game_line(ctx: &Context<'_>) -> Result<Option<String>> {
+    let Some(bytes) = ctx.get::<Option<Vec<u8>>>(0)? else {
+        return Ok(None);
+    };
+    let from = if ctx.len() > 1 {
+        ctx.get::<Option<i64>>(1)?.unwrap_or(0)
+    } else {
+        0
+    };
+    let count = if ctx.len() > 2 {
+        ctx.get::<Option<i64>>(2)?
+    } else {
+        None
+    };
+    let game = GameValue::decode(&bytes).map_err(user)?;
+    let from = usize::try_from(from).unwrap_or(0);
+    let count = count.map_or(usize::MAX, |c| usize::try_from(c).unwrap_or(0));
+    let sans = game.sans();
+    Ok(Some(
+        sans.iter()
+            .skip(from)
+            .take(count)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" "),
+    ))
+}
+
+/// `has_position(game, fen [, variant])`: 1 when the game reached the
+/// position (clocks aside) at some ply.
+fn has_position(ctx: &Context<'_>) -> Result<Option<bool>> {
+    let Some(bytes) = ctx.get::<Option<Vec<u8>>>(0)? else {
+        return Ok(None);
+    };
+    let Some(pos) = position_arg(ctx, 1, 2)? else {
+        return Ok(None);
+    };
+    let game = GameValue::decode(&bytes).map_err(user)?;
+    let target = pos.without_clocks();
+    Ok(Some(
+        game.positions()
+            .iter()
+            .any(|p| p.without_clocks() == target),
+    ))
+}
+
 /// Adds the game functions and table-valued functions.
 pub(crate) fn register(conn: &Connection) -> Result<()> {
     rows::register::<ReadPgn>(conn, c"read_pgn")?;
@@ -315,7 +365,10 @@ pub(crate) fn register(conn: &Connection) -> Result<()> {
     add(conn, "to_pgn", 2, to_pgn)?;
     for n in 1..=3 {
         add(conn, "game_from_moves", n, game_from_moves)?;
+        add(conn, "game_line", n, game_line)?;
     }
+    add(conn, "has_position", 2, has_position)?;
+    add(conn, "has_position", 3, has_position)?;
     Ok(())
 }
 

@@ -62,6 +62,11 @@ fn examples(lines: &[&str]) -> Vec<Example> {
 
 /// Runs `docs/<doc>`, which must hold at least `at_least` examples.
 fn check(doc: &str, at_least: usize) {
+    check_on(doc, at_least, open_in_memory().unwrap());
+}
+
+/// Runs `docs/<doc>` on `conn`.
+fn check_on(doc: &str, at_least: usize, conn: sqlchess_sqlite::rusqlite::Connection) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../docs")
         .join(doc);
@@ -73,7 +78,6 @@ fn check(doc: &str, at_least: usize) {
         "{doc} has {} SQL examples, expected at least {at_least}",
         examples.len()
     );
-    let conn = open_in_memory().unwrap();
     let bless = std::env::var_os("SQLCHESS_BLESS").is_some();
     let mut failures = Vec::new();
     let mut actual_outputs = Vec::new();
@@ -114,6 +118,28 @@ fn sets_md() {
 #[test]
 fn sql_md() {
     check("sql.md", 1);
+}
+
+/// docs/explorer.md runs on the checked-in generated corpus
+/// (crates/sqlchess-pgn/tests/data/corpus.pgn) imported as `sqlchess
+/// import` imports it.
+#[test]
+fn explorer_md() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sqlchess-pgn/tests/data/corpus.pgn");
+    let pgn = std::fs::read(&path).unwrap();
+    let mut conn = sqlchess_sqlite::rusqlite::Connection::open_in_memory().unwrap();
+    let mut importer =
+        sqlchess_sqlite::games::Importer::new(&mut conn, "corpus.pgn", pgn.len() as u64, 500)
+            .unwrap();
+    sqlchess_pgn::read_games(&pgn[..], 2, true, |g| {
+        importer.add(g).map_err(std::io::Error::other)?;
+        Ok(true)
+    })
+    .unwrap();
+    importer.commit(true).unwrap();
+    sqlchess_sqlite::register(&conn).unwrap();
+    check_on("explorer.md", 6, conn);
 }
 
 #[test]
