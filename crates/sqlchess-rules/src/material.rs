@@ -108,17 +108,8 @@ impl Position {
             return String::new();
         };
         let v = p.variant();
-        let values = v.piece_values();
-        // Royal first, then value, pawn last; ties by letter.
-        let mut order: Vec<usize> = (0..v.pieces.len()).collect();
-        order.sort_by_key(|&i| {
-            (
-                Some(i) != v.royal,
-                Some(i) == v.pawn,
-                -values[i],
-                v.pieces[i].letter,
-            )
-        });
+        let handle = self.variant();
+        let order = handle.material_order();
         let (_, _, letters) = self.letters();
         let mut out = String::new();
         for white in [true, false] {
@@ -127,7 +118,7 @@ impl Position {
             } else {
                 sqlchess_types::Color::Black
             };
-            for &i in &order {
+            for &i in order {
                 let letter = v.pieces[i].letter;
                 let c = if white {
                     letter.to_ascii_uppercase()

@@ -24,6 +24,10 @@ pub struct Variant(Arc<Inner>);
 struct Inner {
     name: String,
     engine: Engine,
+    /// Piece indices in material-signature order (royal first, by value,
+    /// pawn last), computed once: the values come from each piece's
+    /// empty-board geometry, which is not cheap.
+    material_order: Vec<usize>,
 }
 
 /// Which engine plays the variant.
@@ -111,6 +115,7 @@ impl Variant {
                 Variant(Arc::new(Inner {
                     name: name.to_owned(),
                     engine: Engine::Chess(mode),
+                    material_order: Vec::new(),
                 }))
             };
             [
@@ -129,9 +134,20 @@ impl Variant {
     /// not read.
     pub fn from_fairy(rules: sqlchess_fairy::Variant) -> Result<Variant, FenError> {
         let start = sqlchess_fairy::Position::from_fen(&rules, &rules.start_fen)?;
+        let values = rules.piece_values();
+        let mut material_order: Vec<usize> = (0..rules.pieces.len()).collect();
+        material_order.sort_by_key(|&i| {
+            (
+                Some(i) != rules.royal,
+                Some(i) == rules.pawn,
+                -values[i],
+                rules.pieces[i].letter,
+            )
+        });
         Ok(Variant(Arc::new(Inner {
             name: rules.name.to_ascii_lowercase(),
             engine: Engine::Fairy(Box::new(start)),
+            material_order,
         })))
     }
 
@@ -176,6 +192,11 @@ impl Variant {
             Engine::Chess(_) => None,
             Engine::Fairy(p) => Some(p.variant()),
         }
+    }
+
+    /// Piece indices in material-signature order (fairy variants).
+    pub(crate) fn material_order(&self) -> &[usize] {
+        &self.0.material_order
     }
 
     pub(crate) fn engine(&self) -> &Engine {

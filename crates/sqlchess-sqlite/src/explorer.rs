@@ -42,7 +42,41 @@ CREATE TABLE IF NOT EXISTS opening_moves(
     elo_count INTEGER NOT NULL,
     last_played TEXT,
     PRIMARY KEY(position, speed, band, uci)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS staged_materials(
+    material TEXT NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS staged_moves(
+    position INTEGER NOT NULL, speed TEXT NOT NULL, band INTEGER NOT NULL,
+    uci TEXT NOT NULL, games INTEGER NOT NULL, white_wins INTEGER NOT NULL,
+    draws INTEGER NOT NULL, black_wins INTEGER NOT NULL, elo_sum INTEGER NOT NULL,
+    opponent_elo_sum INTEGER NOT NULL, elo_count INTEGER NOT NULL, last_played TEXT);
 ";
+
+/// Moves what import staged into the keyed relations, in key order (random
+/// inserts into large keyed tables are what makes bulk loading slow once
+/// they outgrow the page cache; sorted ones write each page once).
+pub(crate) fn merge_staged(tx: &Transaction<'_>) -> Result<()> {
+    tx.execute_batch(
+        "INSERT OR IGNORE INTO game_materials(material, game_id, ply)
+           SELECT material, game_id, ply FROM staged_materials
+           ORDER BY material, game_id, ply;
+         DELETE FROM staged_materials;
+         INSERT INTO opening_moves(position, speed, band, uci, games, white_wins, draws,
+             black_wins, elo_sum, opponent_elo_sum, elo_count, last_played)
+           SELECT position, speed, band, uci, sum(games), sum(white_wins), sum(draws),
+             sum(black_wins), sum(elo_sum), sum(opponent_elo_sum), sum(elo_count),
+             max(last_played)
+           FROM staged_moves WHERE true
+           GROUP BY position, speed, band, uci ORDER BY position, speed, band, uci
+         ON CONFLICT(position, speed, band, uci) DO UPDATE SET
+           games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
+           draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins,
+           elo_sum = elo_sum + excluded.elo_sum,
+           opponent_elo_sum = opponent_elo_sum + excluded.opponent_elo_sum,
+           elo_count = elo_count + excluded.elo_count,
+           last_played = max(coalesce(last_played, ''), coalesce(excluded.last_played, ''));
+         DELETE FROM staged_moves;",
+    )
+}
 
 /// One cell of the aggregate, summed over a batch before it is written.
 #[derive(Default)]
@@ -57,8 +91,10 @@ pub(crate) struct Tally {
     last_played: Option<String>,
 }
 
-/// The explorer rows of a batch: `(position, speed, band, uci)` → tally.
-pub(crate) type Aggregate = HashMap<(i64, &'static str, i64, String), Tally>;
+/// The explorer rows of a batch, one per move of every game's opening
+/// (summed by [`merge_staged`]'s `GROUP BY`, which sorts once, rather than
+/// in a hash map per batch, which hashing made the import's hot spot).
+pub(crate) type Aggregate = Vec<((i64, &'static str, i64, String), Tally)>;
 
 /// Adds a stored game to the batch's aggregate and its material signatures
 /// to `game_materials`.
@@ -69,7 +105,7 @@ pub(crate) fn add_game(
     r: &GameRecord,
 ) -> Result<()> {
     let mut insert = tx.prepare_cached(
-        "INSERT OR IGNORE INTO game_materials(material, game_id, ply) VALUES (?1, ?2, ?3)",
+        "INSERT INTO staged_materials(material, game_id, ply) VALUES (?1, ?2, ?3)",
     )?;
     for (ply, material) in &r.materials {
         insert.execute(params![material, game_id, *ply as i64])?;
@@ -80,8 +116,10 @@ pub(crate) fn add_game(
         let Some(&key) = r.position_keys.get(ply) else {
             break;
         };
-        let t = agg.entry((key, speed, band, uci.clone())).or_default();
-        t.games += 1;
+        let mut t = Tally {
+            games: 1,
+            ..Tally::default()
+        };
         match r.result.as_str() {
             "1-0" => t.white_wins += 1,
             "0-1" => t.black_wins += 1,
@@ -95,28 +133,20 @@ pub(crate) fn add_game(
             t.opponent_elo_sum += them;
             t.elo_count += 1;
         }
-        if r.date.as_ref() > t.last_played.as_ref() {
-            t.last_played = r.date.clone();
-        }
+        t.last_played = r.date.clone();
+        agg.push(((key, speed, band, uci.clone()), t));
     }
     Ok(())
 }
 
-/// Writes a batch's aggregate, summing into what is stored.
+/// Stages a batch's aggregate (summed into the keyed relation by
+/// [`merge_staged`]).
 pub(crate) fn write_aggregate(tx: &Transaction<'_>, agg: Aggregate) -> Result<()> {
-    let mut rows: Vec<_> = agg.into_iter().collect();
-    rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let rows = agg;
     let mut upsert = tx.prepare_cached(
-        "INSERT INTO opening_moves(position, speed, band, uci, games, white_wins, draws, \
+        "INSERT INTO staged_moves(position, speed, band, uci, games, white_wins, draws, \
          black_wins, elo_sum, opponent_elo_sum, elo_count, last_played) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
-         ON CONFLICT(position, speed, band, uci) DO UPDATE SET \
-         games = games + excluded.games, white_wins = white_wins + excluded.white_wins, \
-         draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins, \
-         elo_sum = elo_sum + excluded.elo_sum, \
-         opponent_elo_sum = opponent_elo_sum + excluded.opponent_elo_sum, \
-         elo_count = elo_count + excluded.elo_count, \
-         last_played = max(coalesce(last_played, ''), coalesce(excluded.last_played, ''))",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?;
     for ((key, speed, band, uci), t) in rows {
         upsert.execute(params![
@@ -217,7 +247,11 @@ fn candidates(db: &Connection, pos: &Position) -> Result<Vec<(i64, usize, Vec<u8
     let rows = stmt
         .query_map([pos.zobrist() as i64], |r| {
             let ply: i64 = r.get(1)?;
-            Ok((r.get(0)?, usize::try_from(ply).unwrap_or(usize::MAX), r.get(2)?))
+            Ok((
+                r.get(0)?,
+                usize::try_from(ply).unwrap_or(usize::MAX),
+                r.get(2)?,
+            ))
         })?
         .collect();
     rows
@@ -555,7 +589,8 @@ pub fn rebuild(conn: &mut Connection) -> Result<u64> {
     }
     let tx = conn.transaction()?;
     tx.execute_batch(&format!(
-        "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves; {SCHEMA}"
+        "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves;
+         DROP TABLE IF EXISTS staged_materials; DROP TABLE IF EXISTS staged_moves; {SCHEMA}"
     ))?;
     let mut agg = Aggregate::new();
     let mut n = 0u64;
@@ -575,6 +610,7 @@ pub fn rebuild(conn: &mut Connection) -> Result<u64> {
         }
     }
     write_aggregate(&tx, agg)?;
+    merge_staged(&tx)?;
     tx.commit()?;
     Ok(n)
 }

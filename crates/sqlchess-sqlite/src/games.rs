@@ -397,6 +397,8 @@ CREATE TABLE IF NOT EXISTS game_positions(
     game_id INTEGER NOT NULL,
     ply INTEGER NOT NULL,
     PRIMARY KEY(position, game_id, ply)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS staged_positions(
+    position INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL);
 ";
 
 /// What became of one game offered to the [`Importer`].
@@ -489,7 +491,28 @@ impl<'c> Importer<'c> {
         Ok(outcome)
     }
 
-    /// Writes what is pending; `complete` marks the file done.
+    /// Moves the positions, materials and explorer rows staged by the
+    /// commits into the keyed relations, sorted; the commit that completes a
+    /// file does it. Until then the staged games are stored but not yet
+    /// found by position; an interrupted import's staged rows are merged by
+    /// the next import of the file.
+    ///
+    /// # Errors
+    /// Any SQLite error.
+    pub fn merge(&mut self) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute_batch(
+            "INSERT OR IGNORE INTO game_positions(position, game_id, ply)
+               SELECT position, game_id, ply FROM staged_positions
+               ORDER BY position, game_id, ply;
+             DELETE FROM staged_positions;",
+        )?;
+        crate::explorer::merge_staged(&tx)?;
+        tx.commit()
+    }
+
+    /// Writes what is pending; `complete` marks the file done and merges
+    /// what was staged ([`Importer::merge`]).
     ///
     /// # Errors
     /// Any SQLite error.
@@ -504,6 +527,9 @@ impl<'c> Importer<'c> {
         tx.commit()?;
         self.skip = read;
         self.pending.clear();
+        if complete {
+            self.merge()?;
+        }
         Ok(())
     }
 }
@@ -564,10 +590,10 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
         );
     }
     positions.sort_unstable();
-    // A game that reaches one position twice at one ply cannot happen; the
-    // same position at two plies is two rows.
+    // Appended to a plain table; `merge` moves them into the keyed one in
+    // key order at the end of the import.
     let mut insert = tx.prepare_cached(
-        "INSERT OR IGNORE INTO game_positions(position, game_id, ply) VALUES (?1, ?2, ?3)",
+        "INSERT INTO staged_positions(position, game_id, ply) VALUES (?1, ?2, ?3)",
     )?;
     for (key, id, ply) in positions {
         insert.execute(params![key, id, ply])?;
