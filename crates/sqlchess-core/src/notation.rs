@@ -162,6 +162,18 @@ impl Position {
     /// [`MoveError::Syntax`]; [`MoveError::Illegal`] with
     /// [`IllegalReason::Ambiguous`] when several moves match.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let legal = self.legal_moves();
+        self.parse_san_among(text, &legal).map(|i| legal[i])
+    }
+
+    /// Like [`Position::parse_san`], resolved among `legal` (this position's
+    /// [`Position::legal_moves`], which the caller already has): the index of
+    /// the move in `legal`. One move generation serves both the resolution
+    /// and a caller that stores moves by index.
+    ///
+    /// # Errors
+    /// As [`Position::parse_san`].
+    pub fn parse_san_among(&self, text: &str, legal: &[Move]) -> Result<usize, MoveError> {
         let syntax = || MoveError::Syntax {
             text: text.to_owned(),
         };
@@ -175,10 +187,9 @@ impl Position {
             _ => None,
         };
         if let Some(side) = castle {
-            return self
-                .legal_moves()
-                .into_iter()
-                .find(|m| m.castling_side() == Some(side))
+            return legal
+                .iter()
+                .position(|m| m.castling_side() == Some(side))
                 .ok_or_else(|| self.illegal(text, IllegalReason::NotLegal));
         }
         let mut b = core.as_bytes();
@@ -227,7 +238,7 @@ impl Position {
             }
         }
         let mut found = None;
-        for m in self.legal_moves() {
+        for (i, &m) in legal.iter().enumerate() {
             if m.is_castle()
                 || m.role() != role
                 || m.to() != to
@@ -238,7 +249,7 @@ impl Position {
             {
                 continue;
             }
-            if found.replace(m).is_some() {
+            if found.replace(i).is_some() {
                 return Err(self.illegal(text, IllegalReason::Ambiguous));
             }
         }

@@ -111,6 +111,12 @@ pub struct ParsedGame {
     pub annotations: Vec<(usize, Annotation)>,
     /// The result token (the `Result` tag when the movetext has none).
     pub result: String,
+    /// Each main-line move's index among its position's legal moves and the
+    /// number of legal moves there (the game value's encoding, found while
+    /// reading).
+    pub indices: Vec<(u16, u16)>,
+    /// The position after the last main-line move read.
+    pub end: Option<Position>,
     /// The Zobrist hash of every main-line position, the start first, when
     /// the reader was asked for them ([`GameReader::with_position_keys`]).
     pub position_keys: Vec<u64>,
@@ -135,6 +141,9 @@ impl ParsedGame {
 
     /// The position after the last move read.
     pub fn final_position(&self) -> Option<Position> {
+        if let Some(end) = &self.end {
+            return Some(end.clone());
+        }
         let mut pos = self.start.clone()?;
         for mv in &self.moves {
             pos = step(&pos, *mv)?;
@@ -152,6 +161,14 @@ impl ParsedGame {
             .start
             .as_ref()
             .ok_or(GameValueError::Invalid("game without a start position"))?;
+        if self.indices.len() == self.moves.len() {
+            return GameValue::encode_indexed(
+                start,
+                &self.indices,
+                &self.annotations,
+                &self.result,
+            );
+        }
         GameValue::encode(start, &self.moves, &self.annotations, &self.result)
     }
 }
@@ -196,6 +213,8 @@ pub struct GameReader {
     black: bool,
     /// Whether to record [`ParsedGame::position_keys`].
     keys: bool,
+    /// The legal moves of the position being read (a buffer reused).
+    legal: Vec<Move>,
 }
 
 impl GameReader {
@@ -255,6 +274,8 @@ impl Visitor for GameReader {
             moves: Vec::new(),
             annotations: Vec::new(),
             result: String::new(),
+            indices: Vec::new(),
+            end: None,
             position_keys: Vec::new(),
             opening_ucis: Vec::new(),
             materials: Vec::new(),
@@ -310,12 +331,14 @@ impl Visitor for GameReader {
         let text = clean(token).unwrap_or("");
         let is_null = matches!(text, "--" | "Z0" | "0000" | "@@@@");
         let parsed = if is_null {
+            line.current.legal_moves_into(&mut self.legal);
+            let count = self.legal.len();
             line.current
                 .null_move()
                 .ok_or_else(|| MoveError::Illegal {
                     text: sqlchess_rules::Quoted::new(text),
                 })
-                .map(|p| (None, p))
+                .map(|p| (None, p, (count, count)))
         } else {
             // Castling written with zeros, and a pawn drop without its
             // letter (`@c5`, as python-chess writes it); other moves are
@@ -331,11 +354,18 @@ impl Visitor for GameReader {
                 text
             };
             line.current
-                .parse_move(text)
-                .map(|m| (Some(m), line.current.play_unchecked(m)))
+                .parse_move_indexed(text, &mut self.legal)
+                .map(|i| {
+                    let m = self.legal[i];
+                    (
+                        Some(m),
+                        line.current.play_unchecked(m),
+                        (i, self.legal.len()),
+                    )
+                })
         };
         match parsed {
-            Ok((mv, next)) => {
+            Ok((mv, next, (index, count))) => {
                 let uci = (self.keys && !in_variation)
                     .then(|| mv.map_or_else(|| "0000".to_owned(), |m| line.current.uci(m)));
                 line.before_last = std::mem::replace(&mut line.current, next);
@@ -352,6 +382,7 @@ impl Visitor for GameReader {
                     .then(|| line.current.material());
                     if let Some(g) = &mut self.game {
                         g.moves.push(mv);
+                        g.indices.push((index as u16, count as u16));
                         let ply = g.moves.len();
                         g.position_keys.extend(key);
                         if ply <= OPENING_PLIES {
@@ -466,6 +497,8 @@ impl Visitor for GameReader {
             moves: Vec::new(),
             annotations: Vec::new(),
             result: String::new(),
+            indices: Vec::new(),
+            end: None,
             position_keys: Vec::new(),
             opening_ucis: Vec::new(),
             materials: Vec::new(),
@@ -486,6 +519,9 @@ impl Visitor for GameReader {
         }
         if g.result.is_empty() {
             g.result = g.tag("Result").unwrap_or("*").to_owned();
+        }
+        if g.error.is_none() {
+            g.end = self.lines.first().map(|l| l.current.clone());
         }
         self.lines.clear();
         g

@@ -188,6 +188,8 @@ fn parse_one(number: u64, line: u64, offset: u64, raw: Vec<u8>, keys: bool) -> R
             moves: Vec::new(),
             annotations: Vec::new(),
             result: "*".to_owned(),
+            indices: Vec::new(),
+            end: None,
             position_keys: Vec::new(),
             opening_ucis: Vec::new(),
             materials: Vec::new(),

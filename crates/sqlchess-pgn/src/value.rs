@@ -139,27 +139,7 @@ impl GameValue {
         annotations: &[(usize, Annotation)],
         result: &str,
     ) -> Result<Vec<u8>, GameValueError> {
-        let variant = start.variant();
-        let standard_start = Position::start(&variant);
-        let custom = start.without_clocks() != standard_start.without_clocks()
-            || start.fullmoves() != 1
-            || start.halfmoves() != 0;
-        let mut out = Vec::with_capacity(8 + moves.len());
-        out.push(1);
-        out.push(u8::from(custom) | (u8::from(!annotations.is_empty()) << 1));
-        let name = if variant.is_chess() && variant.name() == "chess" {
-            ""
-        } else {
-            variant.name()
-        };
-        out.push(u8::try_from(name.len()).map_err(|_| GameValueError::Invalid("variant name"))?);
-        out.extend_from_slice(name.as_bytes());
-        if custom {
-            let packed = start.pack().map_err(RulesError::from)?;
-            varint::push(&mut out, packed.len() as u64);
-            out.extend_from_slice(&packed);
-        }
-        out.push(RESULTS.iter().position(|&r| r == result).unwrap_or(0) as u8);
+        let mut out = header_bytes(start, !annotations.is_empty(), result)?;
         varint::push(&mut out, moves.len() as u64);
         let mut pos = start.clone();
         for (i, mv) in moves.iter().enumerate() {
@@ -183,42 +163,36 @@ impl GameValue {
                     .ok_or(GameValueError::NotLegal { ply: i + 1 })?,
             };
         }
-        if !annotations.is_empty() {
-            varint::push(&mut out, annotations.len() as u64);
-            for (ply, a) in annotations {
-                if *ply > moves.len() {
-                    return Err(GameValueError::AnnotationPly {
-                        ply: *ply,
-                        plies: moves.len(),
-                    });
-                }
-                varint::push(&mut out, *ply as u64);
-                match a {
-                    Annotation::Comment(text) => {
-                        out.push(1);
-                        varint::push(&mut out, text.len() as u64);
-                        out.extend_from_slice(text.as_bytes());
-                    }
-                    Annotation::Nags(nags) => {
-                        out.push(2);
-                        varint::push(&mut out, nags.len() as u64);
-                        out.extend_from_slice(nags);
-                    }
-                    Annotation::Clock(c) => {
-                        out.push(3);
-                        varint::push(&mut out, u64::from(*c));
-                    }
-                    Annotation::Centipawns(cp) => {
-                        out.push(4);
-                        varint::push(&mut out, zigzag(*cp));
-                    }
-                    Annotation::Mate(n) => {
-                        out.push(5);
-                        varint::push(&mut out, zigzag(*n));
-                    }
-                }
+        push_annotations(&mut out, annotations, moves.len())?;
+        Ok(out)
+    }
+
+    /// Encodes a game whose moves are given by their indices among the
+    /// legal moves and the number of legal moves at each ply (as
+    /// [`crate::GameReader`] finds them while reading), without replaying it.
+    /// An index equal to the count is a null move.
+    ///
+    /// # Errors
+    /// As [`GameValue::encode`].
+    pub fn encode_indexed(
+        start: &Position,
+        indices: &[(u16, u16)],
+        annotations: &[(usize, Annotation)],
+        result: &str,
+    ) -> Result<Vec<u8>, GameValueError> {
+        let mut out = header_bytes(start, !annotations.is_empty(), result)?;
+        varint::push(&mut out, indices.len() as u64);
+        for (ply, &(index, count)) in indices.iter().enumerate() {
+            if index > count {
+                return Err(GameValueError::NotLegal { ply: ply + 1 });
+            }
+            if count < 256 {
+                out.push(index as u8);
+            } else {
+                out.extend_from_slice(&index.to_le_bytes());
             }
         }
+        push_annotations(&mut out, annotations, indices.len())?;
         Ok(out)
     }
 
@@ -399,6 +373,78 @@ impl GameValue {
     pub fn variant(&self) -> Variant {
         self.start.variant()
     }
+}
+
+/// The header of a game value: version, flags, variant, start, result.
+fn header_bytes(
+    start: &Position,
+    annotated: bool,
+    result: &str,
+) -> Result<Vec<u8>, GameValueError> {
+    let variant = start.variant();
+    let standard_start = Position::start(&variant);
+    let custom = start.without_clocks() != standard_start.without_clocks()
+        || start.fullmoves() != 1
+        || start.halfmoves() != 0;
+    let mut out = Vec::with_capacity(64);
+    out.push(1);
+    out.push(u8::from(custom) | (u8::from(annotated) << 1));
+    let name = if variant.is_chess() && variant.name() == "chess" {
+        ""
+    } else {
+        variant.name()
+    };
+    out.push(u8::try_from(name.len()).map_err(|_| GameValueError::Invalid("variant name"))?);
+    out.extend_from_slice(name.as_bytes());
+    if custom {
+        let packed = start.pack().map_err(RulesError::from)?;
+        varint::push(&mut out, packed.len() as u64);
+        out.extend_from_slice(&packed);
+    }
+    out.push(RESULTS.iter().position(|&r| r == result).unwrap_or(0) as u8);
+    Ok(out)
+}
+
+/// Appends the annotations section (when there are annotations).
+fn push_annotations(
+    out: &mut Vec<u8>,
+    annotations: &[(usize, Annotation)],
+    plies: usize,
+) -> Result<(), GameValueError> {
+    if !annotations.is_empty() {
+        varint::push(out, annotations.len() as u64);
+        for (ply, a) in annotations {
+            if *ply > plies {
+                return Err(GameValueError::AnnotationPly { ply: *ply, plies });
+            }
+            varint::push(out, *ply as u64);
+            match a {
+                Annotation::Comment(text) => {
+                    out.push(1);
+                    varint::push(out, text.len() as u64);
+                    out.extend_from_slice(text.as_bytes());
+                }
+                Annotation::Nags(nags) => {
+                    out.push(2);
+                    varint::push(out, nags.len() as u64);
+                    out.extend_from_slice(nags);
+                }
+                Annotation::Clock(c) => {
+                    out.push(3);
+                    varint::push(out, u64::from(*c));
+                }
+                Annotation::Centipawns(cp) => {
+                    out.push(4);
+                    varint::push(out, zigzag(*cp));
+                }
+                Annotation::Mate(n) => {
+                    out.push(5);
+                    varint::push(out, zigzag(*n));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The position after `mv` (`None`: a null move).

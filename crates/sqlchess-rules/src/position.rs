@@ -408,6 +408,53 @@ impl Position {
         }
     }
 
+    /// [`Position::parse_move`] that also fills `legal` with the legal moves
+    /// (reusing its buffer) and returns the move's index among them: one
+    /// move generation serves both reading the move and storing it by index
+    /// (a game value, a PGN import).
+    ///
+    /// # Errors
+    /// As [`Position::parse_move`].
+    pub fn parse_move_indexed(
+        &self,
+        text: &str,
+        legal: &mut Vec<Move>,
+    ) -> Result<usize, MoveError> {
+        let text = text.trim();
+        match &self.inner {
+            Inner::Chess(p) => {
+                let list = p.legal_moves();
+                legal.clear();
+                legal.extend(list.iter().map(|&m| Move::Chess(m)));
+                let found = match text.parse::<sqlchess_core::UciMove>() {
+                    Ok(uci) => p
+                        .uci_to_move(uci)
+                        .ok()
+                        .and_then(|m| list.iter().position(|&x| x == m))
+                        .ok_or(()),
+                    Err(_) => p.parse_san_among(text, &list).map_err(|_| ()),
+                };
+                match found {
+                    Ok(i) => Ok(i),
+                    // The error as parse_move words it.
+                    Err(()) => Err(self.parse_move(text).err().unwrap_or(MoveError::Illegal {
+                        text: Quoted::new(text),
+                    })),
+                }
+            }
+            Inner::Fairy(..) => {
+                self.legal_moves_into(legal);
+                let mv = self.parse_move(text)?;
+                legal
+                    .iter()
+                    .position(|&m| m == mv)
+                    .ok_or(MoveError::Illegal {
+                        text: Quoted::new(text),
+                    })
+            }
+        }
+    }
+
     /// The position after a move given in UCI or SAN.
     ///
     /// # Errors
