@@ -20,7 +20,9 @@ pub use catalogue::{catalogue, CatalogueEntry};
 pub use geometry::{FairySquare, GeometryMove, ParseSquareError, MAX_DIM};
 pub use ini::{load_variants_ini, IniError, VariantSet};
 pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKind, PieceDef};
-pub use position::{divide, perft, FairyMove, FenError, MoveError, Position, SanMove};
+pub use position::{
+    divide, perft, FairyMove, FenError, MoveError, Position, SanMove, Setup, SetupPiece,
+};
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
     value_from_mobility, variant_names, Castling, MobilityRegion, PieceType, Promotion, Region,

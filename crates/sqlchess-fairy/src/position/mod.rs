@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 pub use fen::FenError;
 pub use san::SanMove;
+pub use setup::{Setup, SetupPiece};
 
 /// What kind of move a [`FairyMove`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -418,7 +419,8 @@ macro_rules! with {
     };
 }
 
-// After `with!`, which the hashing uses.
+// After `with!`, which the hashing and the setup use.
+mod setup;
 mod zobrist;
 
 /// Frame index (`rank * 16 + file`) of a layout index.
