@@ -11,7 +11,8 @@ It times, for each library on the same inputs:
   - perft from the start and Kiwipete: sqlchess at depth 5, python-chess at
     depth 4 (its depth 5 takes minutes), compared as nodes per second;
   - listing the legal moves of 100,000 stored positions: sqlchess's Move
-    objects and its bulk UCI list against python-chess's Move objects;
+    objects, its bulk UCI list and its one-string form against
+    python-chess's Move objects;
   - reading 10,000 PGN games, every move replayed, to the final FEN;
   - FEN parse and print of the 100,000 positions;
   - `legal_moves` over the 100,000 positions (a table in a database file) in
@@ -128,6 +129,9 @@ def main() -> None:
     t_bulk, n_bulk = timed(lambda: sum(len(p.legal_moves_uci()) for p in positions))
     assert n_bulk == n_them
     row("legal moves, 100k positions, bulk UCI", t_them, t_bulk, "vs python-chess objects")
+    t_text, n_text = timed(lambda: sum(p.legal_moves_text().count(" ") + 1 for p in positions if p.count_legal()))
+    assert n_text == n_them
+    row("legal moves, 100k positions, one UCI string", t_them, t_text, "vs python-chess objects")
     t_them_uci, _ = timed(lambda: sum(len([m.uci() for m in b.legal_moves]) for b in boards))
     row("legal moves as UCI strings, both", t_them_uci, t_bulk)
 
@@ -177,7 +181,11 @@ def extension(fens: list[str]) -> None:
     print(f"\n{'SQL over 100k positions':<44} {'sqlchess sql':>12} {'sqlite3+ext':>12} {'ext/cli':>10}")
     for name, query in [
         ("count(*) FROM legal_moves", "SELECT count(*) FROM positions, legal_moves(positions.fen)"),
-        ("legal_moves with san", "SELECT count(*), sum(length(san)) FROM positions, legal_moves(positions.fen)"),
+        ("legal_moves: uci, gives_check", "SELECT count(*), sum(length(uci)), sum(gives_check) FROM positions, legal_moves(positions.fen)"),
+        ("legal_moves: san", "SELECT count(*), sum(length(san)) FROM positions, legal_moves(positions.fen)"),
+        # No sqlchess code: what the host SQLite build costs by itself
+        # (Debian's is built with OMIT_LOOKASIDE and memory statistics on).
+        ("control: 3M printf rows, plain SQLite", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<3000000) SELECT sum(length(printf('%d-%d-%s', x, x, 'abcdef'))) FROM c"),
     ]:
         t_cli, out_cli = timed(lambda: subprocess.run([exe, "sql", "--db", str(db), query], check=True, capture_output=True, text=True).stdout)
         t_ext, out_ext = timed(lambda: subprocess.run([shell, "-cmd", f".load {lib}", str(db), query], check=True, capture_output=True, text=True).stdout)

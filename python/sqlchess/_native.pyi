@@ -97,6 +97,8 @@ class Position:
         """Every legal move, as ``Move`` objects."""
     def legal_moves_uci(self) -> list[str]:
         """Every legal move in UCI: the fast bulk form."""
+    def legal_moves_text(self) -> str:
+        """Every legal move in UCI as one space-separated string: the fastest form."""
     def legal_moves_san(self) -> list[str]:
         """Every legal move in SAN."""
     def count_legal(self) -> int:

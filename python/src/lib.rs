@@ -46,7 +46,9 @@ fn pieces() -> Vec<(&'static str, &'static str)> {
 fn load_variants(path: PathBuf) -> PyResult<Vec<String>> {
     let text = std::fs::read_to_string(&path)?;
     let mut set = VARIANTS.write().unwrap_or_else(PoisonError::into_inner);
-    set.load_ini(&text).map_err(to_py)
+    let names = set.load_ini(&text).map_err(to_py)?;
+    position::LOADED.store(true, std::sync::atomic::Ordering::Release);
+    Ok(names)
 }
 
 /// Perft: the leaf nodes `depth` plies below `fen` (the GIL is released).

@@ -1,5 +1,6 @@
 //! `Position` and `Move`: thin wrappers over the facade's position and move.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 use std::time::Duration;
 
@@ -16,8 +17,15 @@ use crate::errors::{detached, to_py, InvalidDepth};
 pub static VARIANTS: LazyLock<RwLock<Variants>> =
     LazyLock::new(|| RwLock::new(Variants::builtin()));
 
+/// Whether `load_variants` has loaded anything (until then a name is a
+/// built-in's, found without the lock).
+pub static LOADED: AtomicBool = AtomicBool::new(false);
+
 /// The variant of that name, loaded ones first.
 pub fn variant(name: &str) -> PyResult<Variant> {
+    if !LOADED.load(Ordering::Acquire) {
+        return Variant::builtin(name).map_err(to_py);
+    }
     let set = VARIANTS.read().unwrap_or_else(PoisonError::into_inner);
     set.get(name).map_err(to_py)
 }
@@ -128,6 +136,20 @@ impl PyPosition {
     fn legal_moves_uci(&self) -> Vec<String> {
         let pos = &self.pos;
         pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect()
+    }
+
+    /// Every legal move in UCI as one string, separated by spaces: the
+    /// fastest form (one Python object per position).
+    fn legal_moves_text(&self) -> String {
+        let pos = &self.pos;
+        let mut out = String::with_capacity(256);
+        for m in pos.legal_moves() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&pos.uci(m));
+        }
+        out
     }
 
     /// Every legal move in SAN.

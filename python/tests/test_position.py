@@ -50,6 +50,7 @@ def test_legal_moves_san_and_fen_after_each_move(fens: list[str]) -> None:
         got = pos.legal_moves()
         assert {m.uci for m in got} == set(want), fen
         assert sorted(pos.legal_moves_uci()) == sorted(want), fen
+        assert pos.legal_moves_text().split() == pos.legal_moves_uci()
         assert pos.count_legal() == len(want)
         for m in got:
             pm = want[m.uci]
