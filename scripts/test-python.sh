@@ -50,6 +50,10 @@ then
     "$VENV/bin/pip" install -q "${DEPS[@]}"
 fi
 
+echo "== cargo fmt, clippy: crates/sqlchess-sqlite-ext (outside the root workspace)"
+cargo fmt --manifest-path crates/sqlchess-sqlite-ext/Cargo.toml -- --check
+cargo clippy -q --manifest-path crates/sqlchess-sqlite-ext/Cargo.toml --target-dir target/sqlite-ext -- -D warnings
+
 # Rebuild only when a source of the module or the extension changed.
 stamp=$(cat Cargo.lock crates/sqlchess-sqlite-ext/Cargo.lock \
         $(git ls-files -co --exclude-standard python crates | grep -vE '^python/tests/|\.(md|pgn|jsonl|perft|csv)$' | sort) \

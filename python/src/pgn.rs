@@ -4,9 +4,9 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, Cursor};
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, TryLockError};
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use sqlchess_pgn::{GameReader, GameValue, ParsedGame, Reader};
@@ -183,7 +183,15 @@ impl PyPgnReader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        // Blocking here while holding the GIL could deadlock with a thread
+        // that reads without it; like a generator, refuse instead.
+        let mut state = match self.state.try_lock() {
+            Ok(state) => state,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyValueError::new_err("PgnReader already executing"))
+            }
+        };
         if state.ready.is_empty() && !state.done {
             let st = &mut *state;
             let read = detached(py, || -> std::io::Result<()> {

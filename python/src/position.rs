@@ -58,8 +58,8 @@ impl PyPosition {
     }
 }
 
-/// A move as played in FEN notation's terms, a source square, a target
-/// square, the piece and what it captures.
+/// A legal move of a position: its UCI and SAN, squares, piece, capture,
+/// promotion and whether it gives check (each computed when read).
 #[pyclass(frozen, module = "sqlchess", name = "Move")]
 pub struct PyMove {
     pos: Arc<sqlchess_rules::Position>,

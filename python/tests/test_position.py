@@ -183,3 +183,23 @@ def test_jupyter_svg() -> None:
     assert svg == sqlchess.Position().svg()
     wide = sqlchess.Position(variant="capablanca")._repr_svg_()
     assert "</svg>" in wide and wide != svg
+
+
+def test_perft_releases_the_gil() -> None:
+    import threading
+
+    done = threading.Event()
+    result: list[int] = []
+
+    def work() -> None:
+        result.append(sqlchess.perft(KIWIPETE, 5))
+        done.set()
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1  # runs only while perft has let go of the GIL
+    thread.join()
+    assert result == [193_690_690]
+    assert spins > 1000
