@@ -56,7 +56,7 @@ cargo clippy -q --manifest-path crates/sqlchess-sqlite-ext/Cargo.toml --target-d
 
 # Rebuild only when a source of the module or the extension changed.
 stamp=$(cat Cargo.lock crates/sqlchess-sqlite-ext/Cargo.lock \
-        $(git ls-files -co --exclude-standard python crates | grep -vE '^python/tests/|\.(md|pgn|jsonl|perft|csv)$' | sort) \
+        $(git ls-files -co --exclude-standard python crates | grep -vE '^python/tests/|^crates/sqlchess-(pg|cli|puzzles)/|\.(md|pgn|jsonl|perft|csv)$' | sort) \
         2>/dev/null | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$VENV/.sqlchess-stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "== pip install ./python"
