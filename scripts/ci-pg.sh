@@ -146,7 +146,73 @@ case "$result" in
     1-0 | 0-1 | 1/2-1/2) echo "ok   examples/selfplay.sql at depth 2: $result" ;;
     *) echo "FAIL examples/selfplay.sql: last line $result" >&2; exit 1 ;;
 esac
-pg_cluster_stop "$PSQL_DIR"
 elapsed "psql scripts" "$t"
+
+section "sqlchess import --postgres: the corpus, answering as SQLite does"
+# The CLI from the root workspace (its own target directory), importing the
+# checked-in corpus into SQLite and into this cluster; the stored rows and
+# the explorer's answers must be the same, and so must the rejects files.
+t=$(date +%s)
+CARGO_TARGET_DIR=$REPO/target cargo build -q -p sqlchess-cli
+SQLCHESS=$REPO/target/debug/sqlchess
+CORPUS=$REPO/crates/sqlchess-pgn/tests/data/corpus.pgn
+WORK=$(mktemp -d)
+PGURL="host=$PSQL_DIR port=5497 user=postgres dbname=postgres"
+set +e
+"$SQLCHESS" import --db "$WORK/c.db" --rejects "$WORK/sqlite.rejects.pgn" "$CORPUS" 2>"$WORK/sqlite.log"
+sqlite_rc=$?
+"$SQLCHESS" import --postgres "$PGURL" --rejects "$WORK/pg.rejects.pgn" "$CORPUS" 2>"$WORK/pg.log"
+pg_rc=$?
+"$SQLCHESS" import --postgres "$PGURL" --rejects "$WORK/pg.rejects.pgn" "$CORPUS" 2>"$WORK/pg2.log"
+again_rc=$?
+"$SQLCHESS" import --postgres "$PGURL" --db x.db "$CORPUS" 2>/dev/null
+both_rc=$?
+"$SQLCHESS" import --postgres "host=$PSQL_DIR port=1 user=postgres" "$CORPUS" 2>/dev/null
+down_rc=$?
+set -e
+tail -1 "$WORK/pg.log"
+check "import exit codes (sqlite, postgres, again, --db with --postgres, no server)" "1 1 0 2 2" \
+    "$sqlite_rc $pg_rc $again_rc $both_rc $down_rc"
+check "rejects files identical" same "$(cmp -s "$WORK/sqlite.rejects.pgn" "$WORK/pg.rejects.pgn" && echo same || echo different)"
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+E4='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+QUERIES=(
+    "SELECT id, game_no, event, site, date, round, white, black, result, white_elo, black_elo, eco, opening, time_control, termination, variant, fen, ply_count, final_fen FROM games ORDER BY id"
+    "SELECT count(*), sum(ply), sum(position % 1000) FROM game_positions"
+    "SELECT material, game_id, ply FROM game_materials ORDER BY material, game_id, ply"
+    "SELECT position, speed, band, uci, games, white_wins, draws, black_wins, elo_sum, opponent_elo_sum, elo_count, last_played FROM opening_moves ORDER BY position, speed, band, uci"
+    "SELECT g.id, a.game_id, a.ply FROM games g, games_at(position_at(g.game, 12), g.variant) a WHERE g.id % 7 = 0 ORDER BY 1, 2, 3"
+    "SELECT * FROM games_at('$E4')"
+    "SELECT * FROM opening_tree('$START')"
+    "SELECT * FROM opening_tree('$E4')"
+    "SELECT * FROM opening_tree('$START', 'chess', 1800, NULL, 'bullet,blitz')"
+    "SELECT * FROM opening_tree('$START', 'chess', NULL, 2000, NULL, '2021.01.01', '2024.06.30')"
+    "SELECT g.id, t.uci, t.san, t.games, t.white_wins, t.draws, t.black_wins, t.average_elo, t.last_played FROM games g, opening_tree(position_at(g.game, 6), g.variant) t WHERE g.id % 5 = 0 ORDER BY 1, 4 DESC, 2"
+    "SELECT g.id, t.uci, t.games FROM games g, opening_tree(position_at(g.game, 40), g.variant) t WHERE g.id % 9 = 0 ORDER BY 1, 2"
+    "SELECT g.id, m.ply, m.uci, m.san, m.fen_before, m.fen_after, m.comment, m.nags FROM games g, game_moves(g.game) m WHERE g.id % 11 = 0 ORDER BY 1, 2"
+    "SELECT id, to_pgn(game), game_line(game, 3, 5), material(final_fen, variant) FROM games ORDER BY id"
+    "SELECT o.eco, o.name FROM games g, opening(position_at(g.game, 3), g.variant) o ORDER BY 1, 2"
+)
+for q in "${QUERIES[@]}"; do
+    # The rows, without the header (the two name expressions differently).
+    "$SQLCHESS" sql --db "$WORK/c.db" --csv "$q" | tail -n +2 >"$WORK/sqlite.csv"
+    "${PSQL[@]}" --csv -c "$q" | tail -n +2 >"$WORK/pg.csv"
+    if cmp -s "$WORK/sqlite.csv" "$WORK/pg.csv"; then
+        echo "ok   same rows ($(wc -l <"$WORK/pg.csv") lines): ${q:0:90}"
+    else
+        echo "FAIL different rows: $q" >&2
+        diff "$WORK/sqlite.csv" "$WORK/pg.csv" | head -20 >&2
+        exit 1
+    fi
+done
+# gamevalue's binary form: COPY BINARY out and in again.
+"${PSQL[@]}" -c "COPY (SELECT id, game FROM games) TO '$PSQL_DIR/games.bin' (FORMAT binary)"
+got=$("${PSQL[@]}" -A -t -c "CREATE TEMP TABLE g2 (id bigint, game gamevalue);
+    COPY g2 FROM '$PSQL_DIR/games.bin' (FORMAT binary);
+    SELECT count(*) FROM games JOIN g2 USING (id) WHERE to_pgn(games.game) = to_pgn(g2.game)")
+check "COPY BINARY round trip of gamevalue" 77 "$got"
+rm -rf "$WORK"
+pg_cluster_stop "$PSQL_DIR"
+elapsed "import" "$t"
 
 section "ci-pg.sh: ok"

@@ -70,8 +70,31 @@ COMMENT ON FUNCTION perft(chessgame, integer) IS 'perft(game, depth): leaf nodes
 COMMENT ON FUNCTION legal_moves(text, text) IS 'legal_moves(fen [, variant]): one row per legal move: uci, san, from_square, to_square, piece, captured, promotion, gives_check, fen_after';
 COMMENT ON FUNCTION legal_moves(chessgame) IS 'legal_moves(game): one row per legal move: uci, san, from_square, to_square, piece, captured, promotion, gives_check, after';
 COMMENT ON FUNCTION valid_moves(chessgame) IS 'valid_moves(game): pgChess''s set of legal moves, as chessmove';
-COMMENT ON FUNCTION next_move(text, integer, text) IS 'next_move(fen, depth [, variant]): the best move in UCI by alpha-beta search to depth 1..32; NULL if the game is over';
-COMMENT ON FUNCTION next_move(chessgame, integer) IS 'next_move(game [, depth 4]): the best move by alpha-beta search to depth 1..32; NULL if the game is over';
+COMMENT ON FUNCTION next_move(text, integer, text, bigint) IS 'next_move(fen, depth [, variant [, max_nodes]]): the best move in UCI by alpha-beta search to depth 1..32 within max_nodes nodes (20,000,000 by default); NULL if the game is over';
+COMMENT ON FUNCTION next_move(chessgame, integer, bigint) IS 'next_move(game [, depth 4 [, max_nodes]]): the best move by alpha-beta search to depth 1..32 within max_nodes nodes (20,000,000 by default); NULL if the game is over';
+
+COMMENT ON FUNCTION gamevalue_in(cstring) IS 'gamevalue input: PGN of one game, tags optional (22P02 on a bad or illegal game)';
+COMMENT ON FUNCTION gamevalue_out(gamevalue) IS 'gamevalue output: the PGN without placeholder tags (1. e4 e5 *; Variant and FEN tags when needed)';
+COMMENT ON FUNCTION gamevalue_recv(internal) IS 'gamevalue binary input: the game value bytes, checked (22P03 on bad input)';
+COMMENT ON FUNCTION gamevalue_send(gamevalue) IS 'gamevalue binary output: the game value bytes';
+COMMENT ON FUNCTION position_at(gamevalue, integer) IS 'position_at(game, ply): the FEN after ply plies (0 the start); NULL past the end';
+COMMENT ON FUNCTION ply_count(gamevalue) IS 'ply_count(game): the number of plies';
+COMMENT ON FUNCTION to_pgn(gamevalue) IS 'to_pgn(game): the game as PGN with the Seven Tag Roster';
+COMMENT ON FUNCTION to_pgn(gamevalue, jsonb) IS 'to_pgn(game, tags): the game as PGN under the tags of a JSON object of strings (the tags column)';
+COMMENT ON FUNCTION game_from_moves(text, text, text) IS 'game_from_moves(moves [, fen [, variant]]): a game from UCI or SAN moves separated by spaces';
+COMMENT ON FUNCTION game_line(gamevalue, integer, integer) IS 'game_line(game [, from_ply [, plies]]): the moves in SAN separated by spaces';
+COMMENT ON FUNCTION has_position(gamevalue, text, text) IS 'has_position(game, fen [, variant]): whether the game reached the position (clocks aside)';
+COMMENT ON FUNCTION reaches_at(gamevalue, integer, text, text) IS 'reaches_at(game, ply, fen [, variant]): whether the game stands on the position (clocks aside) after ply plies';
+COMMENT ON FUNCTION move_at(gamevalue, integer) IS 'move_at(game, ply): the move played from the position after ply plies, in UCI; NULL past the end';
+COMMENT ON FUNCTION game_moves(gamevalue) IS 'game_moves(game): one row per ply: ply, uci, san, fen_before, fen_after, comment, nags, clock (seconds), eval (text: pawns, or #N)';
+COMMENT ON FUNCTION pgn_games(text) IS 'pgn_games(pgn): one row per game of PGN text, rejected games included with their error';
+COMMENT ON FUNCTION read_pgn(text) IS 'read_pgn(path): one row per game of a PGN file on the server (.pgn, .gz, .zst, .bz2); superuser or pg_read_server_files';
+COMMENT ON FUNCTION position_key(text, text) IS 'position_key(fen [, variant]): the key of game_positions.position (64-bit Zobrist, clocks excluded)';
+COMMENT ON FUNCTION material(text, text) IS 'material(fen [, variant]): the canonical material signature (KQRRBBNNPPPPPPPPkqrrbbnnpppppppp)';
+COMMENT ON FUNCTION matches_pattern(text, text, text) IS 'matches_pattern(fen, pattern [, variant]): whether the board matches a sub-FEN pattern';
+COMMENT ON FUNCTION speed_class(text) IS 'speed_class(time_control): ultrabullet, bullet, blitz, rapid, classical, correspondence or unknown';
+COMMENT ON FUNCTION rating_band(bigint, bigint) IS 'rating_band(white_elo, black_elo): the explorer''s rating band (0 when a rating is missing)';
+COMMENT ON FUNCTION opening(text, text) IS 'opening(fen [, variant]): the ECO code and name of a named position; no row otherwise';
 
 COMMENT ON FUNCTION board_svg(text) IS 'board_svg(fen): the board as an SVG picture (any variant''s board field, up to 16x16)';
 COMMENT ON FUNCTION board_svg(chessgame) IS 'board_svg(game): the board as an SVG picture';

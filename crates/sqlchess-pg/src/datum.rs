@@ -116,6 +116,11 @@ varlena_type!(
     "sqlchess::types::ChessGame"
 );
 varlena_type!(
+    crate::games::GameBytes,
+    "gamevalue",
+    "sqlchess::games::GameBytes"
+);
+varlena_type!(
     crate::types::ChessMove,
     "chessmove",
     "sqlchess::types::ChessMove"

@@ -20,8 +20,10 @@ mod comments;
 #[allow(unsafe_code)] // The datum conversions; nowhere else.
 mod datum;
 pub mod error;
+mod explorer;
 mod functions;
 pub mod game;
+pub mod games;
 mod moves;
 mod render;
 mod search;

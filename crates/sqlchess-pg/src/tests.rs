@@ -679,7 +679,11 @@ fn every_function_is_documented_and_marked() {
          FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
          JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
          WHERE e.extname = 'sqlchess' AND p.pronamespace <> 'tests'::regnamespace
-           AND p.proname NOT IN ('set_perft', 'set_next_move')
+           AND p.proname NOT IN ('set_perft', 'set_next_move',
+               -- Reads the server's files, or the stored games: not IMMUTABLE.
+               'read_pgn', 'games_at', 'opening_tree', 'merge_staged_games',
+               -- Optional arguments that may be NULL: not STRICT.
+               'to_pgn', 'game_from_moves', 'game_line', 'speed_class', 'rating_band')
            AND (p.provolatile <> 'i' OR NOT p.proisstrict OR p.proparallel <> 's')",
     );
     assert_eq!(unmarked, None);
@@ -703,4 +707,354 @@ fn pictures() {
     assert!(board.lines().count() >= 8, "{board}");
     expect_error("SELECT board_svg('8/8/9/8 w - - 0 1')", "22P02: ");
     assert_eq!(one::<String>("SELECT board_svg(NULL::chessgame)"), None);
+}
+
+const CORPUS: &str = include_str!("../../sqlchess-pgn/tests/data/corpus.pgn");
+
+#[pg_test]
+fn gamevalue_type_and_functions() {
+    assert_eq!(text("SELECT '1. e4 e5 *'::gamevalue::text"), "1. e4 e5 *");
+    assert_eq!(
+        text("SELECT game_from_moves('e2e4 e5 Nf3')::text"),
+        "1. e4 e5 2. Nf3 *"
+    );
+    let capa = text("SELECT game_from_moves('d4 d5 c4', NULL, 'capablanca')::text");
+    assert!(capa.starts_with("[Variant \"capablanca\"]"), "{capa}");
+    assert_eq!(
+        text(&format!("SELECT '{capa}'::gamevalue::text")),
+        capa,
+        "text round trip"
+    );
+    let annotated = "{start} 1. e4 $1 {[%eval 0.17] [%clk 0:05:00]} 1... e5 {[%eval #-3]} 0-1";
+    assert_eq!(
+        text(&format!("SELECT '{annotated}'::gamevalue::text")),
+        annotated
+    );
+    assert_eq!(
+        text("SELECT position_at(game_from_moves('e4 e5 Nf3'), 2)"),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(
+        one::<String>("SELECT position_at(game_from_moves('e4 e5 Nf3'), 4)"),
+        None
+    );
+    assert_eq!(
+        int("SELECT ply_count(game_from_moves('e4 e5 Nf3'))::bigint"),
+        3
+    );
+    assert_eq!(
+        text("SELECT game_line(game_from_moves('e4 e5 Nf3 Nc6'))"),
+        "e4 e5 Nf3 Nc6"
+    );
+    assert_eq!(
+        text("SELECT game_line(game_from_moves('e4 e5 Nf3 Nc6'), 1, 2)"),
+        "e5 Nf3"
+    );
+    assert!(boolean(
+        "SELECT has_position(game_from_moves('Nf3 Nc6 e4 e5'), 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3')"
+    ));
+    assert!(!boolean(&format!(
+        "SELECT has_position(game_from_moves('e4 e5'), '{KIWIPETE}')"
+    )));
+    assert!(boolean(
+        "SELECT reaches_at(game_from_moves('e4 e5'), 1, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 9')"
+    ));
+    assert_eq!(text("SELECT move_at(game_from_moves('e4 e5'), 1)"), "e7e5");
+    assert_eq!(
+        one::<String>("SELECT move_at(game_from_moves('e4 e5'), 2)"),
+        None
+    );
+    let pgn = text(
+        r#"SELECT to_pgn(game_from_moves('e4 e5'), '{"White": "Ann", "Black": "Ben", "Result": "1-0"}'::jsonb)"#,
+    );
+    assert!(
+        pgn.contains("[White \"Ann\"]") && pgn.contains("1. e4 e5 *"),
+        "{pgn}"
+    );
+    assert!(text("SELECT to_pgn(game_from_moves('e4'))").contains("[Event \"?\"]"));
+    // game_moves: clocks in seconds, evaluations as text.
+    let rows = text(
+        "SELECT string_agg(concat_ws(',', m.ply, m.uci, m.san, m.clock, m.eval, m.nags), ';' ORDER BY m.ply)
+         FROM pgn_games('1. e4 {[%eval 0.3] [%clk 0:03:00]} e5 {[%clk 0:02:58.5]} 2. Nf3 $1 {good} *') g,
+              game_moves(g.game) m",
+    );
+    assert_eq!(rows, "1,e2e4,e4,180,0.3;2,e7e5,e5,178.5;3,g1f3,Nf3,$1");
+    assert_eq!(
+        text("SELECT comment FROM game_moves('1. e4 {a} e5 *'::gamevalue) WHERE ply = 1"),
+        "a"
+    );
+    expect_error("SELECT '1. e4 e5 2. Ke3 *'::gamevalue", "22P02: ");
+    expect_error("SELECT game_from_moves('e4 e4')", "22023: ");
+    expect_error("SELECT game_from_moves('e4', NULL, 'nochess')", "22023: ");
+    assert_eq!(one::<String>("SELECT position_at(NULL, 1)"), None);
+    assert_eq!(one::<String>("SELECT game_line(NULL)"), None);
+}
+
+#[pg_test]
+fn pgn_games_rows_and_errors() {
+    let rows = text(
+        r#"SELECT string_agg(concat_ws('|', game_no, white, black, result, ply_count, error), ';' ORDER BY game_no)
+           FROM pgn_games('[White "Ann"]
+[Black "Ben"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[White "Cy"]
+[Black "Di"]
+
+1. e4 e5 2. Ke3 *
+')"#,
+    );
+    assert_eq!(
+        rows,
+        r#"1|Ann|Ben|1-0|7;2|Cy|Di|*|2|game 2 (line 7): move 2. illegal move "Ke3" (ply 3)"#
+    );
+    assert_eq!(
+        text(r#"SELECT tags->>'White' FROM pgn_games('[White "Ann"] 1. e4 *')"#),
+        "Ann"
+    );
+    // The checked-in corpus: the same rows as the reader the SQLite
+    // binding uses, field by field.
+    let mut expected = Vec::new();
+    let mut reader = sqlchess_pgn::Reader::new(CORPUS.as_bytes());
+    let mut visitor = sqlchess_pgn::GameReader::new();
+    while let Some(g) = reader.read_game(&mut visitor).unwrap() {
+        let r = sqlchess_pgn::GameRecord::from_parsed(&g);
+        let fields = [
+            Some(r.game_no.to_string()),
+            r.white,
+            r.black,
+            Some(r.result),
+            r.white_elo.map(|e| e.to_string()),
+            r.eco,
+            r.opening,
+            r.variant,
+            r.fen,
+            Some(r.ply_count.to_string()),
+            r.final_fen,
+            r.error,
+        ];
+        expected.push(fields.into_iter().flatten().collect::<Vec<_>>().join("|"));
+    }
+    let got = text(&format!(
+        "SELECT string_agg(concat_ws('|', game_no, white, black, result, white_elo, eco, opening,
+                 variant, fen, ply_count, final_fen, error), E'\\n' ORDER BY game_no)
+         FROM pgn_games($corpus${CORPUS}$corpus$)"
+    ));
+    assert_eq!(got, expected.join("\n"));
+    assert_eq!(
+        int(&format!(
+            "SELECT count(*) FROM pgn_games($corpus${CORPUS}$corpus$) g
+             WHERE g.error IS NULL AND g.ply_count = ply_count(g.game)
+               AND position_at(g.game, g.ply_count) = g.final_fen"
+        )),
+        77
+    );
+    // read_pgn: the same rows from a file on the server.
+    let path = std::env::temp_dir().join(format!("sqlchess-read-pgn-{}.pgn", std::process::id()));
+    std::fs::write(&path, CORPUS).unwrap();
+    let path = path.display().to_string();
+    assert_eq!(
+        int(&format!(
+            "SELECT count(*) FROM read_pgn('{path}') r JOIN pgn_games($corpus${CORPUS}$corpus$) g
+             USING (game_no) WHERE r.final_fen IS NOT DISTINCT FROM g.final_fen
+               AND r.error IS NOT DISTINCT FROM g.error AND r.tags = g.tags"
+        )),
+        80
+    );
+    expect_error("SELECT * FROM read_pgn('/nonexistent/x.pgn')", "58P01: ");
+    error_of("SELECT 1");
+    Spi::run("CREATE ROLE sqlchess_reader_test").unwrap();
+    Spi::run("SET ROLE sqlchess_reader_test").unwrap();
+    let denied = text(&format!(
+        "SELECT pg_temp.error_of('SELECT count(*) FROM read_pgn(''{path}'')')"
+    ));
+    Spi::run("RESET ROLE").unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(denied.starts_with("42501: "), "{denied}");
+}
+
+/// Loads the corpus into the stored relations as `sqlchess import
+/// --postgres` does, in SQL: good games numbered in file order, their
+/// positions, material signatures and opening moves staged, then merged.
+fn load_corpus() {
+    Spi::run(&format!(
+        "INSERT INTO games (id, game_no, event, site, date, round, white, black, result,
+             white_elo, black_elo, eco, opening, time_control, termination, variant, fen,
+             game, ply_count, final_fen, tags)
+         SELECT row_number() OVER (ORDER BY game_no), game_no, event, site, date, round, white,
+             black, result, white_elo, black_elo, eco, opening, time_control, termination,
+             variant, fen, game, ply_count, final_fen, tags
+         FROM pgn_games($corpus${CORPUS}$corpus$) WHERE error IS NULL"
+    ))
+    .unwrap();
+    Spi::run(
+        "INSERT INTO staged_positions
+           SELECT position_key(g.fen, g.variant), g.id, 0 FROM games g
+           UNION ALL
+           SELECT position_key(m.fen_after, g.variant), g.id, m.ply
+           FROM games g, game_moves(g.game) m;
+         INSERT INTO staged_moves
+           SELECT position_key(m.fen_before, g.variant), g.id, m.ply - 1, m.uci
+           FROM games g, game_moves(g.game) m WHERE m.ply <= 30;
+         INSERT INTO staged_materials
+           SELECT s.material, s.id, s.ply FROM (
+             SELECT g.id, p.ply, p.material,
+                    lag(p.material) OVER (PARTITION BY g.id ORDER BY p.ply) AS previous
+             FROM games g, LATERAL (
+               SELECT 0 AS ply, material(g.fen, g.variant) AS material
+               UNION ALL
+               SELECT m.ply, material(m.fen_after, g.variant) FROM game_moves(g.game) m) p) s
+           WHERE s.previous IS DISTINCT FROM s.material;
+         SELECT merge_staged_games();",
+    )
+    .unwrap();
+}
+
+const E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+/// The first `limit` rows of `opening_tree(args)`, one line each.
+fn tree(args: &str, limit: i32) -> String {
+    one::<String>(&format!(
+        "SELECT string_agg(concat_ws(' ', uci, san, games, white_wins, draws, black_wins,
+                average_elo, average_opponent_elo, last_played), E'\\n')
+         FROM (SELECT * FROM opening_tree({args}) LIMIT {limit}) t"
+    ))
+    .unwrap_or_default()
+}
+
+#[pg_test]
+fn explorer_on_the_corpus_answers_as_sqlite() {
+    load_corpus();
+    // The figures `sqlchess import --db` and `sqlchess sql` give on the
+    // same corpus (docs/explorer.md).
+    assert_eq!(int("SELECT count(*) FROM games"), 77);
+    assert_eq!(int("SELECT sum(ply_count) FROM games"), 9188);
+    assert_eq!(int("SELECT count(*) FROM game_positions"), 9265);
+    assert_eq!(int("SELECT count(*) FROM game_materials"), 1923);
+    assert_eq!(int("SELECT count(*) FROM opening_moves"), 2273);
+    assert_eq!(int("SELECT sum(games)::bigint FROM opening_moves"), 2284);
+    assert_eq!(int("SELECT count(*) FROM staged_positions"), 0);
+    assert_eq!(
+        text(&format!(
+            "SELECT concat_ws(' ', count(*), min(ply), max(ply)) FROM games_at('{E4}')"
+        )),
+        "2 1 1"
+    );
+    assert_eq!(
+        tree(&format!("'{START}'"), 5),
+        "g2g3 g3 8 2 2 4 1935 2010 2024.12.16
+d2d4 d4 7 2 2 3 1757 1985 2024.02.03
+a2a4 a4 5 2 1 2 2025 2014 2023.12.13
+c2c3 c3 5 1 2 2 1872 2157 2020.11.01
+g2g4 g4 5 1 1 3 2209 2060 2024.08.01"
+    );
+    assert_eq!(
+        tree(
+            &format!("'{START}', 'chess', 1800, NULL, 'bullet,blitz'"),
+            3
+        ),
+        "g2g4 g4 5 1 1 3 2209 2060 2024.08.01
+c2c3 c3 4 0 2 2 1788 2358 2020.11.01
+d2d4 d4 4 0 2 2 2018 1920 2021.09.11"
+    );
+    // A date filter is answered exactly from the games.
+    assert_eq!(
+        tree(
+            &format!("'{START}', 'chess', NULL, NULL, NULL, '2022.01.01'"),
+            3
+        ),
+        "h2h4 h4 4 2 1 1 2099 1592 2024.11.20
+a2a3 a3 3 0 1 2 1752 1767 2024.03.21
+a2a4 a4 3 2 0 1 2071 2071 2023.12.13"
+    );
+    assert_eq!(
+        tree(&format!("'{E4}'"), 5),
+        "b8c6 Nc6 1 0 0 1 1793 2498 2018.10.09
+g7g5 g5 1 0 1 0 1410 1906 2020.12.22"
+    );
+    assert_eq!(tree("'8/8/8/8/8/8/8/K6k w - - 0 1'", 5), "");
+    assert_eq!(
+        text(
+            "SELECT string_agg(concat_ws(' ', m.game_id, m.ply, m.material), ', ' ORDER BY m.game_id, m.ply)
+             FROM (SELECT * FROM game_materials m WHERE m.material LIKE 'KR%kr%'
+                   AND m.material !~ '[QBNqbn]' ORDER BY m.game_id, m.ply LIMIT 3) m"
+        ),
+        "26 148 KRPkr, 39 95 KRRPPkrpppp, 39 100 KRPPkrpppp"
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM games WHERE variant = 'chess' AND matches_pattern(final_fen, '8/8/8/8/8/8/8/4K2R', variant)"),
+        1
+    );
+    assert_eq!(
+        int("SELECT count(*) FROM games WHERE variant = 'chess' AND matches_pattern(final_fen, '[qr]7/8/8/8/8/8/8/8', variant)"),
+        4
+    );
+}
+
+#[pg_test]
+fn position_functions() {
+    assert!(boolean(
+        "SELECT position_key('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1')
+              = position_key(position_at(game_from_moves('Nf3'), 1))"
+    ));
+    assert_eq!(
+        int(&format!("SELECT position_key('{START}')")),
+        int(&format!("SELECT zobrist('{START}')"))
+    );
+    assert_eq!(
+        text(&format!("SELECT material('{START}')")),
+        "KQRRBBNNPPPPPPPPkqrrbbnnpppppppp"
+    );
+    assert_eq!(
+        text("SELECT material('8/8/4k3/8/8/4K3/4P3/R6r w - - 0 1')"),
+        "KRPkr"
+    );
+    assert!(boolean(&format!(
+        "SELECT matches_pattern('{START}', '8/8/8/8/8/8/8/4K2R')"
+    )));
+    assert!(boolean(&format!(
+        "SELECT matches_pattern('{START}', '[qr]7/8/8/8/8/8/8/8')"
+    )));
+    assert!(!boolean(&format!(
+        "SELECT matches_pattern('{START}', '8/8/8/8/8/8/8/Q7')"
+    )));
+    expect_error(
+        &format!("SELECT matches_pattern('{START}', '9/8')"),
+        "22P02: ",
+    );
+    assert_eq!(
+        text("SELECT eco || ' ' || name FROM opening('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2')"),
+        "C40 King's Knight Opening"
+    );
+    assert_eq!(
+        int(&format!("SELECT count(*) FROM opening('{KIWIPETE}')")),
+        0
+    );
+    assert_eq!(text("SELECT speed_class('180+2')"), "blitz");
+    assert_eq!(text("SELECT speed_class(NULL)"), "unknown");
+    assert_eq!(int("SELECT rating_band(1850, 1790)::bigint"), 1800);
+    assert_eq!(int("SELECT rating_band(NULL, 1790)::bigint"), 0);
+    // next_move: the node budget is an argument, SQL_NODE_BUDGET by default.
+    assert_eq!(
+        text("SELECT next_move('7k/6pp/8/8/8/8/8/R3K3 w - - 0 1', 3)"),
+        "a1a8"
+    );
+    assert_eq!(
+        text("SELECT next_move('7k/6pp/8/8/8/8/8/R3K3 w - - 0 1', 3, 'chess', 100000)"),
+        "a1a8"
+    );
+    assert!(one::<String>(&format!("SELECT next_move('{START}', 20, 'chess', 2000)")).is_some());
+    expect_error(
+        &format!("SELECT next_move('{START}', 3, 'chess', 0)"),
+        "22023: ",
+    );
+    assert_eq!(
+        text(&format!(
+            "SELECT next_move('{START}'::chessgame, 2, 5000)::text"
+        ))
+        .len(),
+        4
+    );
 }

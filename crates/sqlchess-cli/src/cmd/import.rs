@@ -1,6 +1,7 @@
 //! `sqlchess import`: PGN files into the `games` and `game_positions`
-//! relations of an SQLite database, checked on every core, resumable, with
-//! every rejected game written verbatim to a rejects file.
+//! relations of an SQLite database (or, with `--postgres`, of the sqlchess
+//! extension in PostgreSQL: [`super::import_pg`]), checked on every core,
+//! resumable, with every rejected game written verbatim to a rejects file.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -10,10 +11,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use sqlchess_pgn::{open_pgn, read_games};
+use sqlchess_pgn::{open_pgn, read_games, ReadGame};
 use sqlchess_sqlite::games::{Imported, Importer};
 use sqlchess_sqlite::rusqlite::Connection;
 
+use super::import_pg::{self, PgImporter};
 use crate::progress;
 
 /// Arguments of `sqlchess import`.
@@ -22,8 +24,14 @@ pub struct Args {
     /// The SQLite database to import into (created if missing).
     #[arg(long, default_value = "sqlchess.db", value_name = "FILE")]
     db: PathBuf,
+    /// A PostgreSQL database to import into instead, as a connection URL or
+    /// `key=value` string (`postgresql://user@localhost/db`,
+    /// `host=/var/run/postgresql dbname=chess`); no TLS. The sqlchess
+    /// extension is created there if missing.
+    #[arg(long, value_name = "URL", conflicts_with = "db")]
+    postgres: Option<String>,
     /// Where rejected games go, verbatim (default: the database's name with
-    /// `.rejects.pgn`).
+    /// `.rejects.pgn`; `sqlchess-postgres.rejects.pgn` with `--postgres`).
     #[arg(long, value_name = "FILE")]
     rejects: Option<PathBuf>,
     /// Worker threads checking moves (default: every core).
@@ -59,23 +67,81 @@ fn reason_kind(error: &str) -> String {
         .to_owned()
 }
 
+/// Where the games go.
+enum Target {
+    Sqlite(Connection),
+    Postgres(postgres::Client),
+}
+
+/// The importer of one file, in either database.
+enum FileImporter<'c> {
+    Sqlite(Importer<'c>),
+    Postgres(PgImporter<'c>),
+}
+
+impl FileImporter<'_> {
+    fn already_read(&self) -> u64 {
+        match self {
+            FileImporter::Sqlite(i) => i.already_read(),
+            FileImporter::Postgres(i) => i.already_read(),
+        }
+    }
+
+    fn is_complete(&self) -> bool {
+        match self {
+            FileImporter::Sqlite(i) => i.is_complete(),
+            FileImporter::Postgres(i) => i.is_complete(),
+        }
+    }
+
+    fn add(&mut self, game: ReadGame) -> std::io::Result<Imported> {
+        match self {
+            FileImporter::Sqlite(i) => i.add(game).map_err(std::io::Error::other),
+            FileImporter::Postgres(i) => i.add(game).map_err(std::io::Error::other),
+        }
+    }
+
+    fn commit(&mut self, complete: bool) -> anyhow::Result<()> {
+        match self {
+            FileImporter::Sqlite(i) => Ok(i.commit(complete)?),
+            FileImporter::Postgres(i) => Ok(i.commit(complete)?),
+        }
+    }
+}
+
 /// Imports every file; exit 0 when every game was imported, 1 when some
 /// were rejected.
 pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-    let mut conn = Connection::open(&args.db)
-        .with_context(|| format!("cannot open database {}", args.db.display()))?;
-    // Bulk loading: a large page cache, write-ahead log, commits that do not
-    // wait for the disk (a crash loses at most the last batch, which the
-    // next run imports again: progress is committed with the games).
-    conn.execute_batch(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-         PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY;",
-    )
-    .with_context(|| format!("cannot set up database {}", args.db.display()))?;
+    let (mut target, target_name) = match &args.postgres {
+        Some(url) => (
+            Target::Postgres(
+                import_pg::connect(url)
+                    .with_context(|| "cannot connect to PostgreSQL".to_owned())?,
+            ),
+            "PostgreSQL".to_owned(),
+        ),
+        None => {
+            let conn = Connection::open(&args.db)
+                .with_context(|| format!("cannot open database {}", args.db.display()))?;
+            // Bulk loading: a large page cache, write-ahead log, commits that
+            // do not wait for the disk (a crash loses at most the last batch,
+            // which the next run imports again: progress is committed with
+            // the games).
+            conn.execute_batch(
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                 PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY;",
+            )
+            .with_context(|| format!("cannot set up database {}", args.db.display()))?;
+            (Target::Sqlite(conn), args.db.display().to_string())
+        }
+    };
     let rejects_path = args.rejects.clone().unwrap_or_else(|| {
+        if args.postgres.is_some() {
+            return PathBuf::from("sqlchess-postgres.rejects.pgn");
+        }
         let mut p = args.db.clone().into_os_string();
         p.push(".rejects.pgn");
         PathBuf::from(p)
@@ -93,8 +159,14 @@ pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
         let input = open_pgn(path).with_context(|| format!("cannot read {}", path.display()))?;
         let plain = path.extension().is_some_and(|e| e == "pgn");
         let bar = progress::bytes(if plain { meta.len() } else { 0 }, &short(path));
-        let mut importer = Importer::new(&mut conn, &name, meta.len(), 2000)
-            .with_context(|| format!("cannot import into {}", args.db.display()))?;
+        let mut importer = match &mut target {
+            Target::Sqlite(conn) => Importer::new(conn, &name, meta.len(), 2000)
+                .map(FileImporter::Sqlite)
+                .with_context(|| format!("cannot import into {target_name}"))?,
+            Target::Postgres(client) => PgImporter::new(client, &name, meta.len(), 5000)
+                .map(FileImporter::Postgres)
+                .with_context(|| format!("cannot import into {target_name}"))?,
+        };
         if importer.is_complete() {
             bar.finish_and_clear();
             eprintln!(
@@ -112,7 +184,7 @@ pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
             let offset = game.offset;
             let raw = game.raw.clone();
             let error = game.record.error.clone();
-            match importer.add(game).map_err(std::io::Error::other)? {
+            match importer.add(game)? {
                 Imported::Stored => tally.imported += 1,
                 Imported::AlreadyIn => tally.already += 1,
                 Imported::Rejected => {
@@ -145,7 +217,7 @@ pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", path.display()))?;
         importer
             .commit(true)
-            .with_context(|| format!("cannot import into {}", args.db.display()))?;
+            .with_context(|| format!("cannot import into {target_name}"))?;
         bar.finish_and_clear();
         let secs = file_start.elapsed().as_secs_f64();
         eprintln!(

@@ -4,6 +4,7 @@ pub mod bestmove;
 pub mod explore;
 pub mod export;
 pub mod import;
+pub mod import_pg;
 pub mod moves;
 pub mod perft;
 pub mod pieces;
