@@ -10,9 +10,14 @@
 #     set_perft function and the psql script sql/set_perft.sql,
 #   - set-based minimax set_next_move to depth 3 and 4 from the start.
 #
+#   - with IMPORT_GAMES=N: `sqlchess import` of a generated corpus of N
+#     games (gen_corpus N 7) into SQLite and into this cluster (games/s, bytes
+#     per game and per position); IMPORT_ONLY=1 skips the rest.
+#
 # Needs what scripts/ci-pg.sh installs (run that first), and root or sudo.
 #   scripts/bench-pg.sh            # 100,000 positions
 #   POSITIONS=20000 scripts/bench-pg.sh
+#   IMPORT_GAMES=100000 IMPORT_ONLY=1 scripts/bench-pg.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -39,6 +44,48 @@ pg_cluster_start "$BENCH_DIR" "$PORT"
 # The psql scripts, where the postgres user can read them.
 "${SUDO[@]}" cp crates/sqlchess-pg/sql/set_perft.sql "$BENCH_DIR/"
 "${PSQL[@]}" -c "CREATE EXTENSION sqlchess"
+
+IMPORT_GAMES=${IMPORT_GAMES:-0}
+if [ "$IMPORT_GAMES" -gt 0 ]; then
+    echo "== sqlchess import of gen_corpus $IMPORT_GAMES 7: SQLite, then PostgreSQL"
+    (CARGO_TARGET_DIR=$REPO/target cargo build --release -q -p sqlchess-cli &&
+        CARGO_TARGET_DIR=$REPO/target cargo build --release -q -p sqlchess-pgn --example gen_corpus)
+    SQLCHESS=$REPO/target/release/sqlchess
+    CORPUS=$BENCH_DIR/corpus-$IMPORT_GAMES.pgn
+    "$REPO/target/release/examples/gen_corpus" "$IMPORT_GAMES" 7 >"$CORPUS"
+    echo "corpus: $(du -m "$CORPUS" | cut -f1) MB"
+    rm -f "$BENCH_DIR"/bench.db*
+    for target in sqlite postgres; do
+        if [ $target = sqlite ]; then
+            args=(--db "$BENCH_DIR/bench.db")
+        else
+            args=(--postgres "host=$BENCH_DIR port=$PORT user=postgres dbname=postgres")
+        fi
+        start=$(date +%s.%N)
+        "$SQLCHESS" import "${args[@]}" --rejects "$BENCH_DIR/$target.rejects.pgn" "$CORPUS" 2>&1 |
+            grep -E '^total' || true
+        end=$(date +%s.%N)
+        awk -v s="$start" -v e="$end" -v n="$IMPORT_GAMES" -v t=$target \
+            'BEGIN { printf "%s: %d games in %.1f s: %.0f games/s\n", t, n, e - s, n / (e - s) }'
+    done
+    "$SQLCHESS" sql --db "$BENCH_DIR/bench.db" "SELECT (SELECT count(*) FROM games) AS games,
+        (SELECT count(*) FROM game_positions) AS positions,
+        (SELECT sum(pgsize) FROM dbstat WHERE name IN ('games', 'sqlite_autoindex_games_1')) AS games_bytes,
+        (SELECT sum(pgsize) FROM dbstat WHERE name = 'game_positions') AS positions_bytes,
+        (SELECT sum(pgsize) FROM dbstat) AS file_bytes"
+    "${PSQL[@]}" -c "SELECT (SELECT count(*) FROM games) AS games,
+        (SELECT count(*) FROM game_positions) AS positions,
+        pg_total_relation_size('games') AS games_bytes,
+        pg_total_relation_size('game_positions') AS positions_bytes,
+        pg_total_relation_size('game_materials') + pg_total_relation_size('opening_moves')
+            + pg_total_relation_size('pgn_files') + pg_total_relation_size('games')
+            + pg_total_relation_size('game_positions') AS all_bytes,
+        pg_database_size(current_database()) AS database_bytes"
+    rm -f "$CORPUS"
+    if [ "${IMPORT_ONLY:-0}" = 1 ]; then
+        exit 0
+    fi
+fi
 
 "${PSQL[@]}" -v positions="$POSITIONS" <<'SQL'
 \pset footer off

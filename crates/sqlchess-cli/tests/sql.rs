@@ -154,3 +154,38 @@ fn import_and_export_round_trip() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn import_postgres_usage_and_connection_errors_exit_2() {
+    // `--db` and `--postgres` are exclusive; a server that does not answer
+    // (127.0.0.1 port 1) is an I/O error. Imports into a real server are
+    // tested by scripts/ci-pg.sh against SQLite's answers.
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sqlchess"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "import",
+        "--db",
+        "x.db",
+        "--postgres",
+        "host=127.0.0.1 port=1",
+        "a.pgn",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+    let out = run(&[
+        "import",
+        "--postgres",
+        "host=127.0.0.1 port=1 user=nobody connect_timeout=5",
+        "a.pgn",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot connect to PostgreSQL"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -285,6 +285,8 @@ fn move_at(game: GameBytes, ply: i32) -> SqlResult<Option<String>> {
 
 /// `game_moves(game)`: one row per ply; `clock` in seconds, `eval` as text
 /// (pawns from White's side, `0.3`, or `#N` for a mate).
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(immutable, parallel_safe, strict)]
 fn game_moves(
     game: GameBytes,
@@ -425,6 +427,8 @@ fn games_of(input: impl BufRead + 'static) -> TableIterator<'static, GameRow> {
     }))
 }
 
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(immutable, parallel_safe, strict)]
 fn pgn_games(
     pgn: &str,
@@ -460,6 +464,8 @@ fn pgn_games(
 /// `read_pgn(path)`: a file on the server (`.pgn`, `.gz`, `.zst`, `.bz2`),
 /// for superusers and members of `pg_read_server_files`, as `COPY FROM` a
 /// file is.
+// pgrx reads the result columns' names from the literal `name!`s.
+#[allow(clippy::type_complexity)]
 #[pg_extern(volatile, strict)]
 fn read_pgn(
     path: &str,
