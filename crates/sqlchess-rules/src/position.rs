@@ -473,6 +473,19 @@ impl Position {
         }
     }
 
+    /// Writes `mv` in UCI to `out`, as [`Position::uci`] but without a
+    /// `String` (a relation's column written row after row).
+    ///
+    /// # Errors
+    /// Only `out`'s own.
+    pub fn write_uci(&self, mv: Move, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        match (&self.inner, mv) {
+            (Inner::Chess(p), Move::Chess(m)) => write!(out, "{}", p.uci(m)),
+            (Inner::Fairy(p, _), Move::Fairy(m)) => out.write_str(&m.to_uci(p)),
+            _ => Ok(()),
+        }
+    }
+
     /// `mv` in Standard Algebraic Notation (generalised for fairy pieces:
     /// `Ad3`, `P@e5`, `a10=Q`, `Nf3/H`), with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {

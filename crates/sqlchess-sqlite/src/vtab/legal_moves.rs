@@ -92,10 +92,41 @@ impl LegalMovesCursor<'_> {
     }
 }
 
+/// A short text written without allocating (UCI moves are at most a few
+/// bytes; a longer text is cut, which no move reaches).
+#[derive(Default)]
+struct StackText {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        if end > self.bytes.len() {
+            return Err(std::fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
 /// Column `col` of the row of `mv`.
 fn column(ctx: &mut Context, pos: &Position, mv: Move, col: c_int) -> Result<()> {
     match col {
-        0 => ctx.set_result(&pos.uci(mv)),
+        0 => {
+            // A stack buffer: no allocation for the cheapest column.
+            let mut buf = StackText::default();
+            let _ = pos.write_uci(mv, &mut buf);
+            ctx.set_result(&buf.as_str())
+        }
         1 => ctx.set_result(&pos.san(mv)),
         2 => ctx.set_result(&pos.move_from(mv)),
         3 => ctx.set_result(&pos.move_to(mv)),
