@@ -7,7 +7,7 @@ use std::time::Duration;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use sqlchess_rules::{DepthError, Variant, Variants, MAX_PERFT_DEPTH};
 use sqlchess_search::{Limits, SQL_NODE_BUDGET};
 
@@ -133,9 +133,16 @@ impl PyPosition {
     }
 
     /// Every legal move in UCI: the fast bulk form.
-    fn legal_moves_uci(&self) -> Vec<String> {
+    fn legal_moves_uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let pos = &self.pos;
-        pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect()
+        let mut text = String::with_capacity(8);
+        let strings = pos.legal_moves().into_iter().map(|m| {
+            text.clear();
+            // Writing to a String cannot fail.
+            let _ = pos.write_uci(m, &mut text);
+            PyString::new(py, &text)
+        });
+        PyList::new(py, strings)
     }
 
     /// Every legal move in UCI as one string, separated by spaces: the
@@ -147,7 +154,8 @@ impl PyPosition {
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&pos.uci(m));
+            // Writing to a String cannot fail.
+            let _ = pos.write_uci(m, &mut out);
         }
         out
     }
