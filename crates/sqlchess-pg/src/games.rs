@@ -15,7 +15,7 @@ use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 use pgrx::{JsonB, PgSqlErrorCode};
 use sqlchess_pgn::record::parse_tags_json;
-use sqlchess_pgn::{open_pgn, Annotation, GameReader, GameRecord, GameValue, Reader};
+use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, Reader};
 use sqlchess_rules::Position;
 
 use crate::datum::{take_received_bytes, Stored};
@@ -307,50 +307,24 @@ fn game_moves(
     >,
     ErrorReport,
 > {
-    let game = game.value()?;
-    let sans = game.sans();
-    let positions = game.positions();
-    let mut out = Vec::with_capacity(game.ply_count());
-    for (i, mv) in game.moves.iter().enumerate() {
-        let ply = i + 1;
-        let (Some(before), Some(after)) = (positions.get(i), positions.get(ply)) else {
-            break;
-        };
-        let here = || game.annotations.iter().filter(move |(p, _)| *p == ply);
-        let comment: Vec<&str> = here()
-            .filter_map(|(_, a)| match a {
-                Annotation::Comment(c) => Some(c.as_str()),
-                _ => None,
-            })
-            .collect();
-        let nags: Vec<String> = here()
-            .filter_map(|(_, a)| match a {
-                Annotation::Nags(n) => Some(n.iter().map(|x| format!("${x}")).collect::<Vec<_>>()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
-        let clock = here().find_map(|(_, a)| match a {
-            Annotation::Clock(c) => Some(f64::from(*c) / 100.0),
-            _ => None,
-        });
-        let eval = here().find_map(|(_, a)| match a {
-            Annotation::Centipawns(cp) => Some((f64::from(*cp) / 100.0).to_string()),
-            Annotation::Mate(n) => Some(format!("#{n}")),
-            _ => None,
-        });
-        out.push((
-            i32::try_from(ply).unwrap_or(i32::MAX),
-            mv.map_or_else(|| "0000".to_owned(), |m| before.uci(m)),
-            sans.get(i).cloned().unwrap_or_default(),
-            before.fen(),
-            after.fen(),
-            (!comment.is_empty()).then(|| comment.join(" ")),
-            (!nags.is_empty()).then(|| nags.join(" ")),
-            clock,
-            eval,
-        ));
-    }
+    let out: Vec<_> = game
+        .value()?
+        .move_rows()
+        .into_iter()
+        .map(|r| {
+            (
+                i32::try_from(r.ply).unwrap_or(i32::MAX),
+                r.uci,
+                r.san,
+                r.fen_before,
+                r.fen_after,
+                r.comment,
+                r.nags,
+                r.clock,
+                r.eval.map(|e| e.to_string()),
+            )
+        })
+        .collect();
     Ok(TableIterator::new(out))
 }
 

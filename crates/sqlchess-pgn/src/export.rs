@@ -39,7 +39,98 @@ fn comment(parts: &[&Annotation]) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" "))
 }
 
+/// An evaluation as `game_moves` reports it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum EvalValue {
+    /// Pawns from White's side (`[%eval 0.17]` is 0.17).
+    Pawns(f64),
+    /// Mate in N, negative when Black mates (`[%eval #-3]`).
+    Mate(i32),
+}
+
+impl std::fmt::Display for EvalValue {
+    /// `0.17`, `-1.5`, `#-3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalValue::Pawns(p) => write!(f, "{p}"),
+            EvalValue::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// One row of the `game_moves` relation, the same in every binding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveRow {
+    /// 1-based.
+    pub ply: usize,
+    /// The move in UCI (`0000` for a null move).
+    pub uci: String,
+    /// The move in SAN (`--` for a null move).
+    pub san: String,
+    /// The position before it.
+    pub fen_before: String,
+    /// The position after it.
+    pub fen_after: String,
+    /// The comment after the move, if any.
+    pub comment: Option<String>,
+    /// NAGs as PGN writes them: `$1 $14`.
+    pub nags: Option<String>,
+    /// The mover's clock after the move, in seconds (`[%clk]`).
+    pub clock: Option<f64>,
+    /// The evaluation (`[%eval]`).
+    pub eval: Option<EvalValue>,
+}
+
 impl GameValue {
+    /// Every move with its positions and annotations: the rows of
+    /// `game_moves`.
+    pub fn move_rows(&self) -> Vec<MoveRow> {
+        let sans = self.sans();
+        let positions = self.positions();
+        let mut out = Vec::with_capacity(self.ply_count());
+        for (i, mv) in self.moves.iter().enumerate() {
+            let ply = i + 1;
+            let (Some(before), Some(after)) = (positions.get(i), positions.get(ply)) else {
+                break;
+            };
+            let here = || self.annotations.iter().filter(move |(p, _)| *p == ply);
+            let comment: Vec<&str> = here()
+                .filter_map(|(_, a)| match a {
+                    Annotation::Comment(c) => Some(c.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let nags: Vec<String> = here()
+                .filter_map(|(_, a)| match a {
+                    Annotation::Nags(n) => {
+                        Some(n.iter().map(|x| format!("${x}")).collect::<Vec<_>>())
+                    }
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            out.push(MoveRow {
+                ply,
+                uci: mv.map_or_else(|| "0000".to_owned(), |m| before.uci(m)),
+                san: sans.get(i).cloned().unwrap_or_default(),
+                fen_before: before.fen(),
+                fen_after: after.fen(),
+                comment: (!comment.is_empty()).then(|| comment.join(" ")),
+                nags: (!nags.is_empty()).then(|| nags.join(" ")),
+                clock: here().find_map(|(_, a)| match a {
+                    Annotation::Clock(c) => Some(f64::from(*c) / 100.0),
+                    _ => None,
+                }),
+                eval: here().find_map(|(_, a)| match a {
+                    Annotation::Centipawns(cp) => Some(EvalValue::Pawns(f64::from(*cp) / 100.0)),
+                    Annotation::Mate(n) => Some(EvalValue::Mate(*n)),
+                    _ => None,
+                }),
+            });
+        }
+        out
+    }
+
     /// The game as a PGN tree under `tags` (the Seven Tag Roster is
     /// completed by the writer; `Result`, and `Variant`, `SetUp` and `FEN`
     /// for a game that needs them, are set from the value).

@@ -131,6 +131,25 @@ pub struct ParsedGame {
 }
 
 impl ParsedGame {
+    /// A game with nothing read yet: number `number`, starting at `line`.
+    pub fn empty(number: u64, line: u64) -> ParsedGame {
+        ParsedGame {
+            number,
+            line,
+            tags: Vec::new(),
+            start: None,
+            moves: Vec::new(),
+            annotations: Vec::new(),
+            result: String::new(),
+            indices: Vec::new(),
+            end: None,
+            position_keys: Vec::new(),
+            opening_ucis: Vec::new(),
+            materials: Vec::new(),
+            error: None,
+        }
+    }
+
     /// The value of the first tag named `name` (case-sensitive, as PGN).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -266,21 +285,7 @@ impl Visitor for GameReader {
     type Output = ParsedGame;
 
     fn begin_game(&mut self, info: &GameStart) -> Control {
-        self.game = Some(ParsedGame {
-            number: info.number,
-            line: info.line,
-            tags: Vec::new(),
-            start: None,
-            moves: Vec::new(),
-            annotations: Vec::new(),
-            result: String::new(),
-            indices: Vec::new(),
-            end: None,
-            position_keys: Vec::new(),
-            opening_ucis: Vec::new(),
-            materials: Vec::new(),
-            error: None,
-        });
+        self.game = Some(ParsedGame::empty(info.number, info.line));
         self.lines.clear();
         self.dead_depth = 0;
         Control::Continue
@@ -489,21 +494,10 @@ impl Visitor for GameReader {
         if let Some(err) = &info.error {
             self.fail(GameErrorKind::Syntax(err.clone()));
         }
-        let mut g = self.game.take().unwrap_or_else(|| ParsedGame {
-            number: info.number,
-            line: info.line,
-            tags: Vec::new(),
-            start: None,
-            moves: Vec::new(),
-            annotations: Vec::new(),
-            result: String::new(),
-            indices: Vec::new(),
-            end: None,
-            position_keys: Vec::new(),
-            opening_ucis: Vec::new(),
-            materials: Vec::new(),
-            error: None,
-        });
+        let mut g = self
+            .game
+            .take()
+            .unwrap_or_else(|| ParsedGame::empty(info.number, info.line));
         if g.start.is_none() && g.error.is_none() {
             // Tags without movetext: the start position from the tags.
             match start_of(&g) {

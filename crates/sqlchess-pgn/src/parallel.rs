@@ -181,19 +181,8 @@ fn parse_one(number: u64, line: u64, offset: u64, raw: Vec<u8>, keys: bool) -> R
             GameRecord::from_parsed(&game)
         }
         None => GameRecord::from_parsed(&crate::game::ParsedGame {
-            number,
-            line,
-            tags: Vec::new(),
-            start: None,
-            moves: Vec::new(),
-            annotations: Vec::new(),
             result: "*".to_owned(),
-            indices: Vec::new(),
-            end: None,
-            position_keys: Vec::new(),
-            opening_ucis: Vec::new(),
-            materials: Vec::new(),
-            error: None,
+            ..crate::game::ParsedGame::empty(number, line)
         }),
     };
     record.game_no = number;

@@ -10,8 +10,9 @@ use std::io::BufRead;
 use rusqlite::functions::Context;
 use rusqlite::types::Value;
 use rusqlite::{params, Connection, Result, Transaction};
+use sqlchess_pgn::export::EvalValue;
 use sqlchess_pgn::record::parse_tags_json;
-use sqlchess_pgn::{open_pgn, Annotation, GameReader, GameRecord, GameValue, ReadGame, Reader};
+use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, ReadGame, Reader};
 use sqlchess_rules::Position;
 
 use crate::functions::{add, user};
@@ -166,59 +167,28 @@ impl RowSource for GameMoves {
         let Some(game) = game_arg(args.first(), "game_moves")? else {
             return Ok(Box::new(std::iter::empty()));
         };
-        let sans = game.sans();
-        let positions = game.positions();
-        let mut out = Vec::with_capacity(game.ply_count());
-        for (i, mv) in game.moves.iter().enumerate() {
-            let ply = i + 1;
-            let (Some(before), Some(after)) = (positions.get(i), positions.get(ply)) else {
-                break;
-            };
-            let here = || game.annotations.iter().filter(move |(p, _)| *p == ply);
-            let comment: Vec<&str> = here()
-                .filter_map(|(_, a)| match a {
-                    Annotation::Comment(c) => Some(c.as_str()),
-                    _ => None,
-                })
-                .collect();
-            let nags: Vec<String> = here()
-                .filter_map(|(_, a)| match a {
-                    Annotation::Nags(n) => {
-                        Some(n.iter().map(|x| format!("${x}")).collect::<Vec<_>>())
-                    }
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            let clock = here().find_map(|(_, a)| match a {
-                Annotation::Clock(c) => Some(Value::Real(f64::from(*c) / 100.0)),
-                _ => None,
-            });
-            let eval = here().find_map(|(_, a)| match a {
-                Annotation::Centipawns(cp) => Some(Value::Real(f64::from(*cp) / 100.0)),
-                Annotation::Mate(n) => Some(Value::Text(format!("#{n}"))),
-                _ => None,
-            });
-            out.push(Ok(vec![
-                Value::Integer(ply as i64),
-                Value::Text(mv.map_or_else(|| "0000".to_owned(), |m| before.uci(m))),
-                Value::Text(sans.get(i).cloned().unwrap_or_default()),
-                Value::Text(before.fen()),
-                Value::Text(after.fen()),
-                if comment.is_empty() {
-                    Value::Null
-                } else {
-                    Value::Text(comment.join(" "))
-                },
-                if nags.is_empty() {
-                    Value::Null
-                } else {
-                    Value::Text(nags.join(" "))
-                },
-                clock.unwrap_or(Value::Null),
-                eval.unwrap_or(Value::Null),
-            ]));
-        }
+        let text = |t: Option<String>| t.map_or(Value::Null, Value::Text);
+        let out: Vec<Result<Vec<Value>>> = game
+            .move_rows()
+            .into_iter()
+            .map(|r| {
+                Ok(vec![
+                    Value::Integer(r.ply as i64),
+                    Value::Text(r.uci),
+                    Value::Text(r.san),
+                    Value::Text(r.fen_before),
+                    Value::Text(r.fen_after),
+                    text(r.comment),
+                    text(r.nags),
+                    r.clock.map_or(Value::Null, Value::Real),
+                    match r.eval {
+                        Some(EvalValue::Pawns(p)) => Value::Real(p),
+                        Some(EvalValue::Mate(n)) => Value::Text(format!("#{n}")),
+                        None => Value::Null,
+                    },
+                ])
+            })
+            .collect();
         Ok(Box::new(out.into_iter()))
     }
 }
