@@ -152,6 +152,8 @@ section "sqlchess import --postgres: the corpus, answering as SQLite does"
 # The CLI from the root workspace (its own target directory), importing the
 # checked-in corpus into SQLite and into this cluster; the stored rows and
 # the explorer's answers must be the same, and so must the rejects files.
+# (scripts/test.sh runs `cargo test --workspace` first, which has built the
+# CLI: the build here is then a no-op.)
 t=$(date +%s)
 CARGO_TARGET_DIR=$REPO/target cargo build -q -p sqlchess-cli
 SQLCHESS=$REPO/target/debug/sqlchess
