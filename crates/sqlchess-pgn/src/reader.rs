@@ -986,9 +986,15 @@ impl<R: BufRead> Reader<R> {
                     self.fail(st, SyntaxErrorKind::UnterminatedTag(q));
                     return Ok(());
                 }
-                b'"' => {
+                b'"' if self.closes_tag_value() => {
                     self.bump();
                     break;
+                }
+                b'"' => {
+                    // An unescaped quote inside the value, as python-chess
+                    // writes `[White "O'Neil "Hammer""]`: kept as text.
+                    self.scratch.push(b'"');
+                    self.bump();
                 }
                 b'\\' => {
                     self.bump();
@@ -1033,6 +1039,32 @@ impl<R: BufRead> Reader<R> {
             v.tag(&self.scratch[..name_len], &self.scratch[name_len..]);
         }
         Ok(())
+    }
+
+    /// Whether the quote at the current position ends the tag's value: it
+    /// does when `]` follows (blanks aside) and after it the line ends or
+    /// another tag begins. A quote followed by anything else is taken as part
+    /// of the value. When the rest of the line is not in the buffer, the quote
+    /// closes, as the standard says.
+    fn closes_tag_value(&self) -> bool {
+        let rest = &self.buf[self.pos + 1..self.end];
+        let Some(eol) = memchr::memchr(b'\n', rest) else {
+            return true;
+        };
+        let line = &rest[..eol];
+        let mut i = 0;
+        let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\r');
+        while i < line.len() && blank(line[i]) {
+            i += 1;
+        }
+        if line.get(i) != Some(&b']') {
+            return false;
+        }
+        i += 1;
+        while i < line.len() && blank(line[i]) {
+            i += 1;
+        }
+        i == line.len() || line[i] == b'['
     }
 
     fn malformed_tag(&mut self, st: &mut GameState) -> io::Result<()> {
@@ -1246,6 +1278,17 @@ mod tests {
     fn escaped_tag_values() {
         let games = read_all(b"[Event \"a \\\"quoted\\\" back\\\\slash \\x\"]\n\n*\n");
         assert_eq!(games[0].0[1], "tag Event=a \"quoted\" back\\slash \\x");
+        assert_eq!(games[0].1.error, None);
+    }
+
+    /// python-chess writes quotes inside a value unescaped; they are read
+    /// as part of it. Two tags on one line still work.
+    #[test]
+    fn unescaped_quotes_inside_a_tag_value() {
+        let games = read_all(b"[White \"O'Neil \"Hammer\"\"]\n[Black \"B\"] [Round \"1\"]\n\n*\n");
+        assert_eq!(games[0].0[1], "tag White=O'Neil \"Hammer\"");
+        assert_eq!(games[0].0[2], "tag Black=B");
+        assert_eq!(games[0].0[3], "tag Round=1");
         assert_eq!(games[0].1.error, None);
     }
 
