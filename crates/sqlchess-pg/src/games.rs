@@ -15,7 +15,7 @@ use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 use pgrx::{JsonB, PgSqlErrorCode};
 use sqlchess_pgn::record::parse_tags_json;
-use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, Reader};
+use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, GameValueError, Reader};
 use sqlchess_rules::Position;
 
 use crate::datum::{take_received_bytes, Stored};
@@ -208,14 +208,10 @@ fn game_from_moves(
         Some(fen) => Position::from_fen(&variant, fen).map_err(sql_error)?,
         None => Position::start(&variant),
     };
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).map_err(sql_error)?;
-        played.push(Some(mv));
-        pos = pos.play_unchecked(mv);
-    }
-    let bytes = GameValue::encode(&start, &played, &[], "*").map_err(invalid_value)?;
+    let bytes = GameValue::from_moves(&start, moves).map_err(|e| match e {
+        GameValueError::Rules(e) => sql_error(e),
+        e => invalid_value(e),
+    })?;
     Ok(Some(GameBytes::new(bytes)))
 }
 

@@ -79,18 +79,12 @@ impl std::error::Error for GameError {}
 /// # Errors
 /// [`UnknownVariant`] for a variant sqlchess does not play.
 pub fn variant_from_tag(tag: &str) -> Result<Variant, UnknownVariant> {
-    let squashed: String = tag
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .collect::<String>()
-        .to_ascii_lowercase();
-    match squashed.as_str() {
-        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(Variant::chess()),
-        "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => {
-            Variant::builtin("chess960")
-        }
-        _ => Variant::builtin(&squashed).or_else(|_| Variant::builtin(tag)),
+    // No tag, or an empty one, is standard chess; every spelling of a name
+    // is the facade's to resolve.
+    if tag.trim().is_empty() {
+        return Ok(Variant::chess());
     }
+    Variant::builtin(tag)
 }
 
 /// A game read from PGN.

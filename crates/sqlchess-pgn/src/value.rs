@@ -196,6 +196,26 @@ impl GameValue {
         Ok(out)
     }
 
+    /// The game value of `moves` (UCI or SAN separated by spaces) played
+    /// from `start`: what `game_from_moves` returns in every binding.
+    ///
+    /// # Errors
+    /// [`GameValueError::Rules`] with the move's error for a move that is
+    /// not legal where it stands.
+    pub fn from_moves(start: &Position, moves: &str) -> Result<Vec<u8>, GameValueError> {
+        let mut pos = start.clone();
+        let mut legal = Vec::new();
+        let mut indices = Vec::new();
+        for text in moves.split_whitespace() {
+            let i = pos
+                .parse_move_indexed(text, &mut legal)
+                .map_err(RulesError::from)?;
+            indices.push((i as u16, legal.len() as u16));
+            pos = pos.play_unchecked(legal[i]);
+        }
+        GameValue::encode_indexed(start, &indices, &[], "*")
+    }
+
     /// Decodes and replays a game value, checking every move.
     ///
     /// # Errors

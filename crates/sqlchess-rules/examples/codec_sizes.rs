@@ -55,7 +55,7 @@ fn main() {
     );
     for name in variant_names()
         .into_iter()
-        .filter(|n| !["chess", "chess960", "fischerandom"].contains(n))
+        .filter(|n| Variant::builtin(n).is_ok_and(|v| !v.is_chess()))
     {
         let positions = corpus(name);
         let packable: Vec<Vec<u8>> = positions.iter().filter_map(|p| p.pack().ok()).collect();

@@ -53,14 +53,21 @@ impl PartialEq for Variant {
 
 impl Eq for Variant {}
 
-/// The canonical name of a built-in or an alias, lower case: `standard` and
-/// `normal` are `chess`, `fischerandom` is `chess960`.
+/// The canonical name of a built-in or an alias, lower case, with the
+/// spellings Lichess, python-chess and Fairy-Stockfish write (case, spaces,
+/// hyphens and underscores ignored): `standard`, `normal` and `from position`
+/// are `chess`; `fischerandom`, `fischer random`, `960` and `frc` are
+/// `chess960`.
 fn canonical(name: &str) -> String {
-    let lower = name.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "standard" | "normal" => "chess".to_owned(),
-        "fischerandom" | "fischer random" | "chess 960" => "chess960".to_owned(),
-        _ => lower,
+    let squashed: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match squashed.as_str() {
+        "standard" | "normal" | "fromposition" => "chess".to_owned(),
+        "fischerandom" | "fischerrandom" | "960" | "frc" => "chess960".to_owned(),
+        _ => squashed,
     }
 }
 

@@ -12,7 +12,7 @@ use rusqlite::types::Value;
 use rusqlite::{params, Connection, Result, Transaction};
 use sqlchess_pgn::export::EvalValue;
 use sqlchess_pgn::record::parse_tags_json;
-use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, ReadGame, Reader};
+use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, GameValueError, ReadGame, Reader};
 use sqlchess_rules::Position;
 
 use crate::functions::{add, user};
@@ -261,16 +261,12 @@ fn game_from_moves(ctx: &Context<'_>) -> Result<Option<Vec<u8>>> {
         Some(fen) => Position::from_fen(&variant, &fen).map_err(user)?,
         None => Position::start(&variant),
     };
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).map_err(user)?;
-        played.push(Some(mv));
-        pos = pos.play_unchecked(mv);
+    match GameValue::from_moves(&start, &moves) {
+        Ok(bytes) => Ok(Some(bytes)),
+        // The move's own message, as apply_move gives it.
+        Err(GameValueError::Rules(e)) => Err(user(e)),
+        Err(e) => Err(user(e)),
     }
-    GameValue::encode(&start, &played, &[], "*")
-        .map(Some)
-        .map_err(user)
 }
 
 /// `game_line(game [, from_ply [, plies]])`: the moves in SAN separated by
