@@ -193,68 +193,57 @@ fn main() -> rusqlite::Result<()> {
     report("`uci, san, gives_check`", rows, sql, native);
 
     println!();
-    println!("## Set-based perft 4 from the start (best of {})", runs());
+    println!(
+        "## Set-based perft 6 from the start, transpositions merged (best of {})",
+        runs()
+    );
     println!();
     let script = include_str!("../../../sql/set_perft.sql");
-    conn.execute_batch(&format!(
-        "CREATE TABLE perft_root AS SELECT '{}' AS fen, 4 AS depth, 'chess' AS variant",
-        sqlchess_core::START_FEN
-    ))?;
-    let (sql, nodes) = best(|| -> u64 {
+    // The same statements with merging off: every path its own row, as the
+    // script was before it grouped children by position.
+    let unmerged = script
+        .replace("GROUP BY 2;", "GROUP BY f.rowid, m.uci;")
+        .replace("PRIMARY KEY (ply, position)", "CHECK (n > 0)");
+    assert_ne!(unmerged, script);
+    let set_perft = |conn: &rusqlite::Connection, script: &str, split: u32| -> u64 {
+        conn.execute_batch("DROP TABLE IF EXISTS perft_root")
+            .unwrap();
+        conn.execute(
+            "CREATE TABLE perft_root AS SELECT ?1 AS fen, 6 AS depth, 'chess' AS variant, ?2 AS split",
+            (sqlchess_core::START_FEN, split),
+        )
+        .unwrap();
         let mut out = Vec::new();
-        sqlchess_sqlite::run(&conn, script, sqlchess_sqlite::Format::Csv, &mut out).unwrap();
+        sqlchess_sqlite::run(conn, script, sqlchess_sqlite::Format::Csv, &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         out.lines().last().and_then(|l| l.parse().ok()).unwrap_or(0)
-    });
+    };
     let start = Position::new();
-    let (native, native_nodes) = best(|| perft(&start, 4));
-    // The script's algorithm without SQL: a breadth-first frontier of FEN
-    // text, each position parsed and each child written back as FEN.
-    let (frontier_time, frontier_nodes) = best(|| -> u64 {
-        let mut frontier = vec![sqlchess_core::START_FEN.to_owned()];
-        for _ in 0..4 {
-            let mut next = Vec::new();
-            for fen in &frontier {
-                let Ok(pos) = Position::from_fen(fen) else {
-                    continue;
-                };
-                for &mv in pos.legal_moves().iter() {
-                    next.push(pos.after(mv).fen());
-                }
-            }
-            frontier = next;
-        }
-        frontier.len() as u64
-    });
-    assert_eq!(frontier_nodes, native_nodes);
-    assert_eq!(nodes, native_nodes);
-    assert_eq!(nodes, 197_281);
-    let stored: i64 = conn.query_row("SELECT count(*) FROM possible_move", [], |r| r.get(0))?;
-    println!("| method | leaves | rows stored | time | leaves/s |");
+    let (native, native_nodes) = best(|| perft(&start, 6));
+    assert_eq!(native_nodes, 119_060_324);
+    println!("| method | split ply | rows at the split | time | vs native bulk perft 6 |");
     println!("| --- | --- | --- | --- | --- |");
+    for (label, text, split) in [
+        ("sql/set_perft.sql, merged", script, 3),
+        ("sql/set_perft.sql, merged", script, 4),
+        ("same statements, not merged", unmerged.as_str(), 3),
+    ] {
+        let (time, nodes) = best(|| set_perft(&conn, text, split));
+        assert_eq!(nodes, native_nodes, "{label} split {split}");
+        let rows: i64 = conn.query_row(
+            "SELECT count(*) FROM perft_frontier WHERE ply = ?1",
+            [split],
+            |r| r.get(0),
+        )?;
+        println!(
+            "| {label} | {split} | {rows} | {:.3} s | {:.2}× |",
+            time.as_secs_f64(),
+            time.as_secs_f64() / native.as_secs_f64()
+        );
+    }
     println!(
-        "| sql/set_perft.sql | {nodes} | {stored} | {:.3} s | {:.0} |",
-        sql.as_secs_f64(),
-        per_sec(nodes, sql)
-    );
-    println!(
-        "| native bulk perft | {nodes} | 0 | {:.6} s | {:.0} |",
-        native.as_secs_f64(),
-        per_sec(nodes, native)
-    );
-    println!(
-        "| native breadth-first over FEN text | {nodes} | 206604 | {:.3} s | {:.0} |",
-        frontier_time.as_secs_f64(),
-        per_sec(nodes, frontier_time)
-    );
-    println!();
-    println!(
-        "set-based perft takes {:.1}× the time of the same breadth-first algorithm natively",
-        sql.as_secs_f64() / frontier_time.as_secs_f64()
-    );
-    println!(
-        "set-based perft is {:.0}× slower than native bulk perft",
-        sql.as_secs_f64() / native.as_secs_f64()
+        "| native bulk perft 6 | | | {:.3} s | 1.00× |",
+        native.as_secs_f64()
     );
     Ok(())
 }
