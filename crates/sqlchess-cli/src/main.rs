@@ -96,6 +96,26 @@ fn is_io(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The error and its causes, each said once: a cause whose text the message
+/// already holds (rusqlite repeats SQLite's message, which repeats a
+/// function's error) is left out, and so is SQLite's generic description of
+/// its result code after a message.
+fn message(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let said = cause.to_string();
+        let generic = cause.is::<sqlchess_sqlite::rusqlite::ffi::Error>();
+        if said.is_empty() || text.contains(&said) || (generic && !text.is_empty()) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -108,7 +128,7 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("sqlchess: {err:#}");
+            eprintln!("sqlchess: {}", message(&err));
             if is_io(&err) {
                 ExitCode::from(2)
             } else {

@@ -189,3 +189,45 @@ fn import_postgres_usage_and_connection_errors_exit_2() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Ctrl-C (SIGINT) in the shell cancels the running statement — a perft of
+/// hours — with an `interrupted` error, and the shell answers the next one.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_the_running_statement_and_the_shell_goes_on() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sqlchess"))
+        .args(["sql", "--csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Depth 9 from the start: 2,439,530,234,167 leaves.
+    stdin
+        .write_all(
+            b"SELECT perft('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 9) AS n;\n",
+        )
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    stdin.write_all(b"SELECT 6 * 7 AS answer;\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?} {stderr}", out.status);
+    assert!(stderr.contains("perft interrupted"), "{stderr}");
+    // The interrupted statement's header, then the next statement's rows.
+    assert_eq!(stdout(&out), "n\nanswer\n42\n");
+    assert!(took < Duration::from_secs(10), "took {took:?} after SIGINT");
+}

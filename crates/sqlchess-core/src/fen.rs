@@ -43,7 +43,7 @@ pub enum ParseFenError {
 fn field_err(field: FenField, token: &str, reason: &'static str) -> ParseFenError {
     ParseFenError::Field {
         field,
-        token: token.to_owned(),
+        token: FenField::token(token),
         reason,
     }
 }
@@ -204,7 +204,7 @@ impl FromStr for Setup {
         }
         if let Some(extra) = fields.next() {
             return Err(ParseFenError::TrailingText {
-                token: extra.to_owned(),
+                token: FenField::token(extra),
             });
         }
         Ok(Setup {

@@ -248,6 +248,51 @@ impl Position {
         })
     }
 
+    /// [`Position::perft`] that asks `stop` before each subtree of at most
+    /// a few plies (4 for chess, 3 for other variants: well under a second
+    /// each) and gives up with `None` as soon as it says yes: the form for
+    /// callers that must honour a cancel request (an SQL statement's
+    /// interrupt, a timeout).
+    ///
+    /// ```
+    /// use sqlchess_rules::{Position, Variant};
+    /// let pos = Position::start(&Variant::chess());
+    /// assert_eq!(pos.perft_until(5, || false).unwrap(), Some(4_865_609));
+    /// assert_eq!(pos.perft_until(5, || true).unwrap(), None);
+    /// ```
+    ///
+    /// # Errors
+    /// [`DepthError`] past [`MAX_PERFT_DEPTH`].
+    pub fn perft_until(
+        &self,
+        depth: u32,
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<Option<u64>, DepthError> {
+        check_depth(depth)?;
+        Ok(self.perft_split(depth, &mut stop))
+    }
+
+    fn perft_split(&self, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
+        let leaf = match &self.inner {
+            Inner::Chess(_) => 4,
+            Inner::Fairy(..) => 3,
+        };
+        if depth <= leaf {
+            if stop() {
+                return None;
+            }
+            return Some(match &self.inner {
+                Inner::Chess(p) => sqlchess_core::perft::perft(p, depth),
+                Inner::Fairy(p, _) => sqlchess_fairy::perft(p, depth),
+            });
+        }
+        let mut total = 0u64;
+        for mv in self.legal_moves() {
+            total = total.saturating_add(self.play_unchecked(mv).perft_split(depth - 1, stop)?);
+        }
+        Some(total)
+    }
+
     /// Perft split by first move: (UCI move, leaf count) in generation order.
     ///
     /// # Errors

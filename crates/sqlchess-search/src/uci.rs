@@ -54,14 +54,60 @@ pub enum UciError {
     SearchPanicked,
 }
 
+/// Bounds the loop puts on itself besides what the GUI asks for: the
+/// defaults are the engine's ([`run`]); tests and the fuzz target lower them
+/// so that no input can keep the loop busy for long.
+///
+/// ```
+/// use sqlchess_search::uci::{run_with, Config};
+/// let config = Config { max_nodes: Some(2_000), ..Config::default() };
+/// let out = run_with("go infinite\n".as_bytes(), Vec::new(), &config).unwrap();
+/// assert!(String::from_utf8(out).unwrap().contains("bestmove "));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// How long a finite search may go on after the input ends
+    /// ([`END_OF_INPUT_GRACE`] by default).
+    pub end_of_input_grace: Duration,
+    /// The most nodes any one `go` searches, whatever its limits say
+    /// (`None` by default: as the GUI asks; `go infinite` then waits for `stop`
+    /// or the end of the input).
+    pub max_nodes: Option<u64>,
+    /// The largest `Hash` the `setoption` accepts, in megabytes
+    /// ([`crate::tt::MAX_HASH_MB`] by default).
+    pub max_hash_mb: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            end_of_input_grace: END_OF_INPUT_GRACE,
+            max_nodes: None,
+            max_hash_mb: crate::tt::MAX_HASH_MB,
+        }
+    }
+}
+
 /// Runs the UCI loop until `quit` or the end of `input`, then returns `output`.
 ///
 /// # Errors
 /// [`UciError::Io`] if reading or writing fails; [`UciError::SearchPanicked`]
 /// if a search thread panicked.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> Result<W, UciError> {
+    run_with(input, output, &Config::default())
+}
+
+/// [`run`] within the bounds of `config`.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    config: &Config,
+) -> Result<W, UciError> {
     let out = Arc::new(Mutex::new(output));
-    let mut engine = Engine::new(Arc::clone(&out));
+    let mut engine = Engine::new(Arc::clone(&out), config.clone());
     let mut input = input;
     let mut bytes = Vec::new();
     let mut quit = false;
@@ -122,6 +168,7 @@ struct Searchers {
 
 struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
+    config: Config,
     hash_mb: usize,
     chess960: bool,
     variant: String,
@@ -131,9 +178,10 @@ struct Engine<W: Write + Send + 'static> {
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
-    fn new(out: Arc<Mutex<W>>) -> Engine<W> {
+    fn new(out: Arc<Mutex<W>>, config: Config) -> Engine<W> {
         Engine {
             out,
+            config,
             hash_mb: DEFAULT_HASH_MB,
             chess960: false,
             variant: "chess".to_owned(),
@@ -163,9 +211,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             "uci" => {
                 let mut text = format!(
                     "id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n\
-                     option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096\n\
+                     option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}\n\
                      option name UCI_Chess960 type check default false\n\
-                     option name UCI_Variant type combo default chess"
+                     option name UCI_Variant type combo default chess",
+                    self.config.max_hash_mb
                 );
                 for name in variant_names() {
                     text.push_str(" var ");
@@ -207,7 +256,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.settle()?;
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=4096).contains(&mb) => {
+                Ok(mb) if (1..=self.config.max_hash_mb).contains(&mb) => {
                     self.hash_mb = mb;
                     self.searchers = Some(Searchers::default());
                 }
@@ -333,6 +382,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 && limits.nodes.is_none()
                 && limits.movetime.is_none()
                 && limits.soft_time.is_none());
+        if let Some(cap) = self.config.max_nodes {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
 
         let mut searchers = self.searchers.take().unwrap_or_default();
         let out = Arc::clone(&self.out);
@@ -413,7 +465,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// then stops, so that no search outlives its GUI for long. Either way
     /// `bestmove` is written.
     fn finish_at_end_of_input(&mut self) -> Result<(), UciError> {
-        let deadline = std::time::Instant::now() + END_OF_INPUT_GRACE;
+        let deadline = std::time::Instant::now() + self.config.end_of_input_grace;
         while let Some(r) = &self.running {
             if r.infinite || std::time::Instant::now() >= deadline {
                 return self.stop();

@@ -47,6 +47,13 @@ pub enum SqlChessError {
         /// What it takes.
         expected: &'static str,
     },
+    /// The statement was interrupted (`sqlite3_interrupt`, Ctrl-C in
+    /// `sqlchess sql`) while the function ran.
+    #[error("{function} interrupted")]
+    Interrupted {
+        /// The function.
+        function: &'static str,
+    },
     /// A file that cannot be opened or read.
     #[error("cannot read {path:?}: {reason}")]
     File {

@@ -7,6 +7,8 @@ pub mod explorer;
 mod functions;
 mod game;
 pub mod games;
+#[allow(unsafe_code)] // the running statement's connection, to read its interrupt flag.
+mod interrupt;
 pub mod output;
 mod tables;
 #[allow(unsafe_code)] // rusqlite's VTab traits are unsafe to implement; nowhere else.

@@ -3,6 +3,29 @@
 
 use core::fmt;
 
+/// A FEN token as a parse error quotes it: at most [`FenField::MAX_TOKEN_CHARS`]
+/// characters, then `…`, so that a 100 KB input is not echoed back whole.
+///
+/// ```
+/// let long = "8/".repeat(1000);
+/// let quoted = sqlchess_types::FenField::token(&long);
+/// assert_eq!(quoted.chars().count(), sqlchess_types::FenField::MAX_TOKEN_CHARS + 1);
+/// assert!(quoted.ends_with('…'));
+/// assert_eq!(sqlchess_types::FenField::token("8/8"), "8/8");
+/// ```
+impl FenField {
+    /// The longest token quoted whole.
+    pub const MAX_TOKEN_CHARS: usize = 80;
+
+    /// `token`, shortened to [`FenField::MAX_TOKEN_CHARS`] characters.
+    pub fn token(token: &str) -> String {
+        match token.char_indices().nth(FenField::MAX_TOKEN_CHARS) {
+            None => token.to_owned(),
+            Some((cut, _)) => format!("{}…", &token[..cut]),
+        }
+    }
+}
+
 /// The FEN field a parse error is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

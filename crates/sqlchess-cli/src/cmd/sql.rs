@@ -7,6 +7,10 @@
 //! nothing on standard output. Rows print as CSV with `--csv`, as aligned
 //! tables on a terminal, and tab-separated (header first) when piped.
 //! Without a QUERY, an interactive shell with line editing and history.
+//!
+//! Ctrl-C cancels the running statement (SQLite's interrupt, which `perft`
+//! reads too) with an `interrupted` error instead of ending the process; the
+//! shell then goes on, and a QUERY ends with that error.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -39,6 +43,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("cannot open database {}", path.display()))?,
         None => sqlchess_sqlite::open_in_memory()?,
     };
+    cancel_on_ctrl_c(&conn)?;
     let format = if args.csv {
         Format::Csv
     } else if io::stdout().is_terminal() {
@@ -55,6 +60,15 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         }
         None => shell(&conn, format, out),
     }
+}
+
+/// Makes Ctrl-C (SIGINT) interrupt the statement running on `conn` instead
+/// of ending the process. At an interactive prompt the line editor reads
+/// Ctrl-C itself (it clears the line).
+fn cancel_on_ctrl_c(conn: &Connection) -> anyhow::Result<()> {
+    let handle = conn.get_interrupt_handle();
+    ctrlc::set_handler(move || handle.interrupt()).context("cannot install the Ctrl-C handler")?;
+    Ok(())
 }
 
 const HELP: &str = "Enter SQL statements ending with `;`. Commands: .tables, .help, .quit

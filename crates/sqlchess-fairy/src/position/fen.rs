@@ -34,7 +34,7 @@ pub enum FenError {
 fn field(field: FenField, token: &str, reason: &'static str) -> FenError {
     FenError::Field {
         field,
-        token: token.to_string(),
+        token: FenField::token(token),
         reason,
     }
 }
