@@ -30,7 +30,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Print the legal moves of a position, one a line, in UCI notation.
     Moves(cmd::moves::Args),
-    /// List the built-in variants, one name a line.
+    /// List the built-in variants, one name a line (with --variants-file,
+    /// the file's variants, then the sections refused and why).
     Variants(cmd::variants::Args),
     /// List the built-in pieces: name and notation.
     Pieces(cmd::pieces::Args),

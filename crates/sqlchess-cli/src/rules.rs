@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use sqlchess_rules::{Position, Variant, Variants};
+use sqlchess_rules::{Position, RefusedSection, Variant, Variants};
 
 /// Command-line options that choose the variant and the position.
 #[derive(clap::Args, Debug, Clone)]
@@ -21,21 +21,30 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The registry: the built-ins plus the variants file's.
-    pub fn registry(&self) -> anyhow::Result<Variants> {
+    /// The registry: the built-ins plus the variants file's sections that
+    /// load (a bad section never hides the good ones), and the refused ones.
+    pub fn registry(&self) -> anyhow::Result<(Variants, Vec<RefusedSection>)> {
         let mut set = Variants::builtin();
+        let mut refused = Vec::new();
         if let Some(path) = &self.variants_file {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read variants file {}", path.display()))?;
-            set.load_ini(&text)
-                .with_context(|| format!("in variants file {}", path.display()))?;
+            refused = set.read_ini(&text).refused;
         }
-        Ok(set)
+        Ok((set, refused))
     }
 
-    /// The variant these options name.
+    /// The variant these options name; a section of the variants file that
+    /// was refused is an error with its reason.
     pub fn variant(&self) -> anyhow::Result<Variant> {
-        Ok(self.registry()?.get(&self.variant)?)
+        let (set, refused) = self.registry()?;
+        if let Some(r) = refused
+            .iter()
+            .find(|r| r.section.eq_ignore_ascii_case(&self.variant))
+        {
+            anyhow::bail!("variant {:?} refused: {}", self.variant, r.reason());
+        }
+        Ok(set.get(&self.variant)?)
     }
 
     /// Loads the position these options describe.

@@ -25,7 +25,8 @@
 //! flyingGeneral = false
 //! checkmateValue = loss
 //! stalemateValue = draw
-//! pieceToCharTable = ...       # accepted: it only chooses GUI images
+//! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
+//!                              # they only choose how XBoard draws the game
 //! ```
 //!
 //! A section without a parent starts from `chess`. Every other option is an
@@ -86,6 +87,14 @@ pub enum IniError {
         /// Why.
         reason: String,
     },
+    /// `[name:parent]` whose parent section was itself refused.
+    #[error("variants.ini line {line}: parent variant {parent:?} was refused")]
+    ParentRefused {
+        /// Line number.
+        line: usize,
+        /// The parent named.
+        parent: String,
+    },
     /// The finished variant is inconsistent.
     #[error("variants.ini variant {name:?}: {error}")]
     Variant {
@@ -102,6 +111,32 @@ pub enum IniError {
         /// The problem.
         error: FenError,
     },
+}
+
+impl IniError {
+    /// The 1-based line the problem is on (0 for problems of a finished
+    /// variant, which belong to its whole section).
+    pub fn line(&self) -> usize {
+        match self {
+            IniError::Syntax { line, .. }
+            | IniError::OutsideSection { line, .. }
+            | IniError::UnknownParent { line, .. }
+            | IniError::ParentRefused { line, .. }
+            | IniError::Unsupported { line, .. }
+            | IniError::Value { line, .. } => *line,
+            IniError::Variant { .. } | IniError::StartFen { .. } => 0,
+        }
+    }
+
+    /// The option the problem is about, if it is one option's.
+    pub fn option(&self) -> Option<&str> {
+        match self {
+            IniError::OutsideSection { option, .. }
+            | IniError::Unsupported { option, .. }
+            | IniError::Value { option, .. } => Some(option),
+            _ => None,
+        }
+    }
 }
 
 /// Variants loaded from a variants.ini, looked up before the built-ins.
@@ -196,9 +231,76 @@ const NAMED: &[(&str, &str)] = &[
 /// not disturb indices.
 struct Draft {
     v: Variant,
+    /// Started from the piece-less template (no parent): castling and the
+    /// promotion pieces take Fairy-Stockfish's defaults at the end unless
+    /// set.
+    template: bool,
+    castling_set: bool,
+    promotion_set: bool,
+}
+
+impl From<Variant> for Draft {
+    fn from(v: Variant) -> Draft {
+        Draft {
+            v,
+            template: false,
+            castling_set: false,
+            promotion_set: false,
+        }
+    }
 }
 
 impl Draft {
+    /// Fairy-Stockfish's template for a section without a parent: the rules
+    /// of chess, no pieces.
+    fn template() -> Draft {
+        let mut v = Variant::chess();
+        v.pieces.clear();
+        v.royal = None;
+        v.pawn = None;
+        v.castling = None;
+        if let Some(p) = v.promotion.as_mut() {
+            p.pieces.clear();
+        }
+        Draft {
+            v,
+            template: true,
+            castling_set: false,
+            promotion_set: false,
+        }
+    }
+
+    /// The variant, with the template's defaults filled in: castling with
+    /// the `r` piece when a king and that piece exist, promotion to whichever
+    /// of `n b r q` exist.
+    fn finish(mut self) -> Variant {
+        if self.template {
+            // Fairy-Stockfish's default files g and c must lie on the board.
+            if !self.castling_set
+                && self.v.castling.is_none()
+                && self.v.royal.is_some()
+                && self.v.width > 6
+            {
+                if let Some(rook) = self.letter_idx('r') {
+                    self.v.castling = Some(Castling {
+                        rook,
+                        kingside_file: 6,
+                        queenside_file: 2,
+                        rank: 0,
+                    });
+                }
+            }
+            if !self.promotion_set {
+                let pieces: Vec<usize> =
+                    "nbrq".chars().filter_map(|c| self.letter_idx(c)).collect();
+                if let Some(p) = self.v.promotion.as_mut() {
+                    p.pieces = pieces;
+                }
+            }
+        }
+        self.v
+    }
+
     fn idx(&self, name: &str) -> Option<usize> {
         self.v.pieces.iter().position(|p| p.name == name)
     }
@@ -276,36 +378,61 @@ impl Draft {
     }
 }
 
-/// Parses a variants.ini into variants (sections in file order). Parents
-/// are earlier sections or built-ins.
-///
-/// ```
-/// let vs = sqlchess_fairy::load_variants_ini(
-///     "[nightriders:chess]\ncustomPiece1 = s:NN\nknight = -\nstartFen = rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR w KQkq - 0 1\n",
-/// ).unwrap();
-/// assert_eq!(vs[0].name, "nightriders");
-/// assert!(sqlchess_fairy::load_variants_ini("[x:chess]\nflagPiece = k\n").is_err());
-/// ```
-///
-/// # Errors
-/// [`IniError`] naming the line and option.
-pub fn load_variants_ini(text: &str) -> Result<Vec<Variant>, IniError> {
-    let mut done: Vec<Variant> = Vec::new();
-    let mut cur: Option<Draft> = None;
-    let finish = |d: Draft, done: &mut Vec<Variant>| -> Result<(), IniError> {
-        let name = d.v.name.clone();
-        d.v.validate().map_err(|error| IniError::Variant {
-            name: name.clone(),
-            error,
-        })?;
-        Position::from_fen(&d.v, &d.v.start_fen).map_err(|error| IniError::StartFen {
-            name: name.clone(),
-            error,
-        })?;
-        done.retain(|v| v.name != name);
-        done.push(d.v);
-        Ok(())
-    };
+/// One `[section]` of a variants.ini that did not load, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedSection {
+    /// The section's name (empty for options before the first section).
+    pub section: String,
+    /// The 1-based line of its `[header]`.
+    pub line: usize,
+    /// Every problem found in it, in line order; the first is the reason
+    /// it was refused.
+    pub errors: Vec<IniError>,
+}
+
+impl RefusedSection {
+    /// The reason the section was refused (its first problem).
+    pub fn reason(&self) -> &IniError {
+        // A refused section always has at least one error.
+        &self.errors[0]
+    }
+}
+
+impl core::fmt::Display for RefusedSection {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "[{}] (line {}): {}",
+            self.section,
+            self.line,
+            self.reason()
+        )
+    }
+}
+
+/// What a variants.ini gave: the sections that loaded, as variants in file
+/// order, and those that did not, each with its reasons. Every section is
+/// read on its own: a bad one never hides the good ones (a section whose
+/// parent was refused is refused too).
+#[derive(Debug, Clone, Default)]
+pub struct IniLoad {
+    /// The variants that loaded.
+    pub variants: Vec<Variant>,
+    /// The sections that did not.
+    pub refused: Vec<RefusedSection>,
+}
+
+/// A section as read: its header and its `key = value` lines.
+struct Section {
+    name: String,
+    parent: Option<String>,
+    line: usize,
+    entries: Vec<(usize, String, String)>,
+    errors: Vec<IniError>,
+}
+
+fn sections(text: &str) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
         let l = raw.split(['#', ';']).next().unwrap_or("").trim();
@@ -313,52 +440,184 @@ pub fn load_variants_ini(text: &str) -> Result<Vec<Variant>, IniError> {
             continue;
         }
         if let Some(head) = l.strip_prefix('[') {
-            let head = head.strip_suffix(']').ok_or_else(|| IniError::Syntax {
+            let syntax = IniError::Syntax {
                 line,
                 text: raw.to_string(),
-            })?;
-            if let Some(d) = cur.take() {
-                finish(d, &mut done)?;
-            }
+            };
+            let head = head.strip_suffix(']').unwrap_or("");
             let (name, parent) = match head.split_once(':') {
-                Some((a, b)) => (a.trim(), Some(b.trim())),
+                Some((a, b)) => (a.trim(), Some(b.trim().to_string())),
                 None => (head.trim(), None),
             };
+            let mut errors = Vec::new();
             if name.is_empty() {
-                return Err(IniError::Syntax {
-                    line,
-                    text: raw.to_string(),
-                });
+                errors.push(syntax);
             }
-            let mut base = match parent {
-                None => Variant::chess(),
-                Some(p) => match done.iter().find(|v| v.name == p) {
-                    Some(v) => v.clone(),
-                    None => Variant::builtin(p).map_err(|_| IniError::UnknownParent {
-                        line,
-                        parent: p.to_string(),
-                    })?,
-                },
-            };
-            base.name = name.to_string();
-            cur = Some(Draft { v: base });
+            out.push(Section {
+                name: name.to_string(),
+                parent,
+                line,
+                entries: Vec::new(),
+                errors,
+            });
             continue;
         }
-        let (key, value) = l.split_once('=').ok_or_else(|| IniError::Syntax {
-            line,
-            text: raw.to_string(),
-        })?;
-        let (key, value) = (key.trim(), value.trim());
-        let d = cur.as_mut().ok_or_else(|| IniError::OutsideSection {
-            line,
-            option: key.to_string(),
-        })?;
-        apply(d, line, key, value)?;
+        if out.is_empty() {
+            out.push(Section {
+                name: String::new(),
+                parent: None,
+                line,
+                entries: Vec::new(),
+                errors: Vec::new(),
+            });
+        }
+        let Some(cur) = out.last_mut() else { continue };
+        match l.split_once('=') {
+            Some((key, _)) if cur.name.is_empty() => {
+                cur.errors.push(IniError::OutsideSection {
+                    line,
+                    option: key.trim().to_string(),
+                });
+            }
+            Some((key, value)) => {
+                cur.entries
+                    .push((line, key.trim().to_string(), value.trim().to_string()));
+            }
+            None => cur.errors.push(IniError::Syntax {
+                line,
+                text: raw.to_string(),
+            }),
+        }
     }
-    if let Some(d) = cur.take() {
-        finish(d, &mut done)?;
+    out
+}
+
+/// Options that define pieces: applied before every other option of a
+/// section, as Fairy-Stockfish does, so that rules may name pieces defined
+/// further down.
+fn defines_piece(key: &str) -> bool {
+    NAMED.iter().any(|(n, _)| *n == key)
+        || (key.starts_with("customPiece") && key["customPiece".len()..].parse::<u8>().is_ok())
+}
+
+/// Reads every section of a variants.ini on its own: the variants that
+/// load, and each refused section with its reasons (section, line, option).
+/// Parents are earlier sections or built-ins; a section without a parent
+/// starts from chess without pieces, as in Fairy-Stockfish.
+///
+/// ```
+/// let load = sqlchess_fairy::read_variants_ini(
+///     "[good:chess]\ncastling = false\n[bad:chess]\nnoSuchOption = 1\n[child:bad]\n",
+/// );
+/// assert_eq!(load.variants.len(), 1);
+/// assert_eq!(load.refused.len(), 2);
+/// assert_eq!(load.refused[0].section, "bad");
+/// ```
+pub fn read_variants_ini(text: &str) -> IniLoad {
+    let mut load = IniLoad::default();
+    for sec in sections(text) {
+        match build(&sec, &load) {
+            Ok(v) => {
+                load.variants.retain(|d| d.name != v.name);
+                load.refused.retain(|r| r.section != v.name);
+                load.variants.push(v);
+            }
+            Err(errors) => {
+                load.variants.retain(|d| d.name != sec.name);
+                load.refused.push(RefusedSection {
+                    section: sec.name.clone(),
+                    line: sec.line,
+                    errors,
+                });
+            }
+        }
     }
-    Ok(done)
+    load
+}
+
+fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
+    let mut errors = sec.errors.clone();
+    if sec.name.is_empty() {
+        return Err(errors);
+    }
+    let base = match sec.parent.as_deref() {
+        None => Some(Draft::template()),
+        Some(p) => match load.variants.iter().rev().find(|v| v.name == p) {
+            Some(v) => Some(Draft::from(v.clone())),
+            None => match Variant::builtin(p) {
+                Ok(v) => Some(Draft::from(v)),
+                Err(_) if load.refused.iter().any(|r| r.section == p) => {
+                    errors.insert(
+                        0,
+                        IniError::ParentRefused {
+                            line: sec.line,
+                            parent: p.to_string(),
+                        },
+                    );
+                    None
+                }
+                Err(_) => {
+                    errors.insert(
+                        0,
+                        IniError::UnknownParent {
+                            line: sec.line,
+                            parent: p.to_string(),
+                        },
+                    );
+                    None
+                }
+            },
+        },
+    };
+    let mut d = base.unwrap_or_else(Draft::template);
+    d.v.name = sec.name.clone();
+    let (pieces, rules): (Vec<_>, Vec<_>) =
+        sec.entries.iter().partition(|(_, k, _)| defines_piece(k));
+    for (line, key, value) in pieces.into_iter().chain(rules) {
+        if let Err(e) = apply(&mut d, *line, key, value) {
+            errors.push(e);
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(IniError::line);
+        return Err(errors);
+    }
+    let v = d.finish();
+    let name = v.name.clone();
+    v.validate().map_err(|error| {
+        vec![IniError::Variant {
+            name: name.clone(),
+            error,
+        }]
+    })?;
+    Position::from_fen(&v, &v.start_fen)
+        .map_err(|error| vec![IniError::StartFen { name, error }])?;
+    Ok(v)
+}
+
+/// Parses a variants.ini into variants (sections in file order), refusing
+/// the whole text at its first problem; [`read_variants_ini`] keeps the
+/// sections that load.
+///
+/// ```
+/// let vs = sqlchess_fairy::load_variants_ini(
+///     "[nightriders:chess]\ncustomPiece1 = s:NN\nknight = -\nstartFen = rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR w KQkq - 0 1\n",
+/// ).unwrap();
+/// assert_eq!(vs[0].name, "nightriders");
+/// assert!(sqlchess_fairy::load_variants_ini("[x:chess]\nnoSuchOption = k\n").is_err());
+/// ```
+///
+/// # Errors
+/// [`IniError`] naming the line and option of the first refused section.
+pub fn load_variants_ini(text: &str) -> Result<Vec<Variant>, IniError> {
+    let load = read_variants_ini(text);
+    match load.refused.into_iter().next() {
+        Some(r) => Err(r.errors.into_iter().next().unwrap_or(IniError::Syntax {
+            line: r.line,
+            text: r.section,
+        })),
+        None => Ok(load.variants),
+    }
 }
 
 fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniError> {
@@ -402,7 +661,14 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
     };
     if let Some(&(name, betza)) = NAMED.iter().find(|(n, _)| *n == key) {
         let def = PieceDef::parse(betza).map_err(|e| bad(&e.to_string()))?;
-        let letter = piece_value(value)?;
+        // `king = k:KN`: a named piece with its own movement.
+        let (letter, def) = match value.split_once(':') {
+            Some((l, b)) => (
+                piece_value(l.trim())?,
+                PieceDef::parse(b.trim()).map_err(|e| bad(&e.to_string()))?,
+            ),
+            None => (piece_value(value)?, def),
+        };
         d.set_piece(name, letter.map(|l| (l, def)));
         match name {
             "king" if letter.is_some() => d.v.royal = d.idx("king"),
@@ -428,10 +694,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "maxRank" => d.v.height = number()?,
         "maxFile" => d.v.width = file()? + 1,
         "startFen" => d.v.start_fen = value.to_string(),
-        "pieceToCharTable" => {}
+        // Options that only choose how XBoard and WinBoard draw the game.
+        "pieceToCharTable" | "pocketSize" | "variantTemplate" => {}
         "chess960" => d.v.chess960 = boolean()?,
         "flyingGeneral" => d.v.flying_general = boolean()?,
         "castling" => {
+            d.castling_set = true;
             if boolean()? {
                 if d.v.castling.is_none() {
                     let rook = d.idx("rook").ok_or_else(|| bad("no rook to castle with"))?;
@@ -493,10 +761,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "promotionPieceTypes" => {
             let mut pieces = Vec::new();
-            for c in value.chars().filter(|c| !c.is_whitespace()) {
+            // `-`: no promotion pieces.
+            for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
                 pieces.push(letter_of(c, d)?);
             }
             promotion(d).pieces = pieces;
+            d.promotion_set = true;
         }
         "promotionRank" => {
             let r = number()?
@@ -569,12 +839,58 @@ mod tests {
     }
 
     #[test]
+    fn sections_load_independently() {
+        let text = "[good:chess]\ncastling = false\n\n[bad:chess]\nnoSuchOption = 1\nalsoMissing = 2\n[child:bad]\n[late:good]\nstartFen = nonsense\n[fine:good]\n";
+        let load = read_variants_ini(text);
+        let names: Vec<&str> = load.variants.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["good", "fine"]);
+        let refused: Vec<(&str, usize, Option<&str>)> = load
+            .refused
+            .iter()
+            .map(|r| (r.section.as_str(), r.reason().line(), r.reason().option()))
+            .collect();
+        assert_eq!(
+            refused,
+            [
+                ("bad", 5, Some("noSuchOption")),
+                ("child", 7, None),
+                ("late", 0, None)
+            ]
+        );
+        assert_eq!(load.refused[0].errors.len(), 2);
+        assert!(matches!(
+            load.refused[1].reason(),
+            IniError::ParentRefused { .. }
+        ));
+        assert!(matches!(
+            load.refused[2].reason(),
+            IniError::StartFen { .. }
+        ));
+        // Pieces are defined before the rules that name them, wherever they
+        // stand in the section; a section without a parent has no pieces
+        // but those it defines.
+        let load = read_variants_ini(
+            "[mini]\nmaxRank = 4\nmaxFile = 4\npromotionRank = 4\npromotionPieceTypes = r\nking = k\nrook = r\npawn = p\nstartFen = k3/p3/4/K2R w - - 0 1\n",
+        );
+        assert!(load.refused.is_empty(), "{:?}", load.refused);
+        let mini = &load.variants[0];
+        assert_eq!(mini.pieces.len(), 3);
+        // No castling by default: its files g and c are off a 4x4 board.
+        assert!(mini.castling.is_none());
+        assert_eq!(mini.promotion.as_ref().unwrap().pieces.len(), 1);
+        // `king = k:KN`: a named piece with its own movement.
+        let load = read_variants_ini("[centaurs:chess]\nking = k:KN\n");
+        // 20 as in chess, and the king leaps to d3 and f3.
+        assert_eq!(perft(&Position::start(&load.variants[0]), 1), 22);
+    }
+
+    #[test]
     fn errors_name_line_and_option() {
         assert_eq!(
-            load_variants_ini("[x:chess]\n\nflagPiece = k\n").unwrap_err(),
+            load_variants_ini("[x:chess]\n\nnoSuchOption = k\n").unwrap_err(),
             IniError::Unsupported {
                 line: 3,
-                option: "flagPiece".into()
+                option: "noSuchOption".into()
             }
         );
         assert!(matches!(

@@ -18,7 +18,9 @@ pub use bitboard::{Bb256, Bb256Iter};
 pub use builtin::chess960_fen;
 pub use catalogue::{catalogue, CatalogueEntry};
 pub use geometry::{FairySquare, GeometryMove, ParseSquareError, MAX_DIM};
-pub use ini::{load_variants_ini, IniError, VariantSet};
+pub use ini::{
+    load_variants_ini, read_variants_ini, IniError, IniLoad, RefusedSection, VariantSet,
+};
 pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKind, PieceDef};
 pub use position::{
     divide, perft, FairyMove, FenError, MoveError, Position, SanMove, Setup, SetupPiece,

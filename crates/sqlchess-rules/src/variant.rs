@@ -141,6 +141,12 @@ impl Variant {
     /// not read.
     pub fn from_fairy(rules: sqlchess_fairy::Variant) -> Result<Variant, FenError> {
         let start = sqlchess_fairy::Position::from_fen(&rules, &rules.start_fen)?;
+        Ok(Variant::from_compiled(rules, start))
+    }
+
+    /// A variant of the generic engine from its definition and its start
+    /// position.
+    fn from_compiled(rules: sqlchess_fairy::Variant, start: sqlchess_fairy::Position) -> Variant {
         let values = rules.piece_values();
         let mut material_order: Vec<usize> = (0..rules.pieces.len()).collect();
         material_order.sort_by_key(|&i| {
@@ -151,11 +157,11 @@ impl Variant {
                 rules.pieces[i].letter,
             )
         });
-        Ok(Variant(Arc::new(Inner {
+        Variant(Arc::new(Inner {
             name: rules.name.to_ascii_lowercase(),
             engine: Engine::Fairy(Box::new(start)),
             material_order,
-        })))
+        }))
     }
 
     /// The lower-case name.
@@ -217,6 +223,16 @@ pub fn variant_names() -> Vec<&'static str> {
     sqlchess_fairy::variant_names().collect()
 }
 
+/// What [`Variants::read_ini`] did with a `variants.ini` text.
+#[derive(Debug, Clone, Default)]
+pub struct IniReport {
+    /// The names of the variants added, in file order (lower case).
+    pub loaded: Vec<String>,
+    /// The sections refused, in file order, each with its reasons
+    /// (section, line, option).
+    pub refused: Vec<sqlchess_fairy::RefusedSection>,
+}
+
 /// A registry: the built-ins plus the variants of `variants.ini` texts,
 /// which shadow built-ins of the same name.
 ///
@@ -240,19 +256,64 @@ impl Variants {
     }
 
     /// Adds every variant of a `variants.ini` text; returns their names.
+    /// Strict: the sections that load are added, but any refused section
+    /// makes this an error ([`Variants::read_ini`] reports them all).
     ///
     /// # Errors
-    /// [`Error::Ini`] if the text does not load, [`Error::Fen`] if a
-    /// variant's start position is invalid.
+    /// [`Error::Ini`] naming the first refused section's line and option.
     pub fn load_ini(&mut self, text: &str) -> Result<Vec<String>, Error> {
-        let mut names = Vec::new();
-        for rules in sqlchess_fairy::load_variants_ini(text)? {
-            let v = Variant::from_fairy(rules)?;
-            names.push(v.name().to_owned());
-            self.custom.retain(|c| c.name() != v.name());
-            self.custom.push(v);
+        let report = self.read_ini(text);
+        match report.refused.into_iter().next() {
+            Some(r) => Err(Error::Ini(r.errors.into_iter().next().unwrap_or(
+                sqlchess_fairy::IniError::Syntax {
+                    line: r.line,
+                    text: r.section,
+                },
+            ))),
+            None => Ok(report.loaded),
         }
-        Ok(names)
+    }
+
+    /// Adds every section of a `variants.ini` text that loads, each read on
+    /// its own, and reports the others: a bad section never hides the good
+    /// ones.
+    ///
+    /// ```
+    /// use sqlchess_rules::Variants;
+    /// let mut set = Variants::builtin();
+    /// let report = set.read_ini("[nocastles:chess]\ncastling = false\n[odd:chess]\nnoSuchRule = true\n");
+    /// assert_eq!(report.loaded, ["nocastles"]);
+    /// assert_eq!(report.refused[0].section, "odd");
+    /// assert_eq!(report.refused[0].reason().option(), Some("noSuchRule"));
+    /// assert!(set.get("nocastles").is_ok() && set.get("odd").is_err());
+    /// ```
+    pub fn read_ini(&mut self, text: &str) -> IniReport {
+        let load = sqlchess_fairy::read_variants_ini(text);
+        let mut report = IniReport {
+            loaded: Vec::new(),
+            refused: load.refused,
+        };
+        for rules in load.variants {
+            match sqlchess_fairy::Position::from_fen(&rules, &rules.start_fen) {
+                Ok(start) => {
+                    let v = Variant::from_compiled(rules, start);
+                    report.loaded.push(v.name().to_owned());
+                    self.custom.retain(|c| c.name() != v.name());
+                    self.custom.push(v);
+                }
+                // The loader has read the start position already; should the
+                // two ever disagree, the section is refused all the same.
+                Err(error) => report.refused.push(sqlchess_fairy::RefusedSection {
+                    section: rules.name.clone(),
+                    line: 0,
+                    errors: vec![sqlchess_fairy::IniError::StartFen {
+                        name: rules.name,
+                        error,
+                    }],
+                }),
+            }
+        }
+        report
     }
 
     /// The variant of that name: a loaded one first, then a built-in.
