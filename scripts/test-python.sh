@@ -2,14 +2,17 @@
 # The Python package and the SQLite loadable extension (issue 14):
 #   - a venv made with Debian's /usr/bin/python3 (its sqlite3 module can load
 #     extensions; pyenv's default build cannot), with maturin, pytest, mypy,
-#     python-chess and pyffish (installed once);
+#     python-chess, pyffish, and pyspark with pyarrow and pandas (installed
+#     once); Java 17 for Spark (Debian's openjdk-17-jre-headless);
 #   - `pip install ./python` (the README's install; it also builds
 #     crates/sqlchess-sqlite-ext into the package) and `maturin build
 #     --release` (a wheel in target/wheels), redone only when a source
 #     changed;
 #   - pytest on python/tests (the API against python-chess and pyffish, PGN,
 #     errors, the extension in Python's sqlite3 and the sqlite3 shell against
-#     `sqlchess sql`), then mypy --strict on the package and the tests.
+#     `sqlchess sql`, sqlchess.spark on Spark local[2] and on a standalone
+#     cluster of two workers on 127.0.0.1), then mypy --strict on the
+#     package and the tests.
 # Installs python3-venv and sqlite3 with apt-get when missing (needs root).
 # SQLCHESS_VENV overrides the venv's place (default target/python-venv).
 set -euo pipefail
@@ -17,7 +20,8 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 VENV=${SQLCHESS_VENV:-$ROOT/target/python-venv}
 PY=/usr/bin/python3
-DEPS=(maturin==1.9.6 pytest==9.2.0 mypy==2.4.1 chess==1.11.2 pyffish==0.0.90)
+DEPS=(maturin==1.9.6 pytest==9.2.0 mypy==2.4.1 chess==1.11.2 pyffish==0.0.90
+      pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3)
 
 apt_install() {
     echo "== apt-get install $*"
@@ -28,6 +32,7 @@ missing=()
 [ -x "$PY" ] || missing+=(python3)
 "$PY" -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
+command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 if [ ! -x "$VENV/bin/python" ]; then

@@ -115,6 +115,10 @@ class Position:
         """The result when the game is over, else None."""
     def zobrist(self) -> int:
         """The Zobrist hash (64 bits, unsigned)."""
+    def without_clocks(self) -> Position:
+        """The same position with the clocks at ``0 1``."""
+    def material(self) -> str:
+        """The material signature, as SQL's ``material(fen)``."""
     def pack(self) -> bytes:
         """The packed form (32 bytes for standard chess)."""
     @staticmethod
@@ -193,3 +197,23 @@ def read_pgn(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> PgnReader:
     """Reads every game of a PGN file (a path, ``.gz``/``.zst``/``.bz2`` too, or an open file)."""
 
 def _panic() -> None: ...
+
+# Columnar calls for sqlchess.spark: Arrow buffers in and out.
+def _expand_packed(offsets: bytes, data: bytes, counts: bytes) -> tuple[bytes, bytes, bytes]: ...
+def _perft_packed(offsets: bytes, data: bytes, depth: int) -> bytes: ...
+def _pgn_ranges(path: str | os.PathLike[str], target: int) -> tuple[bool, list[int]]: ...
+def _pgn_range_counts(path: str | os.PathLike[str], start: int, end: int) -> tuple[int, int]: ...
+def _pgn_range_games(
+    path: str | os.PathLike[str],
+    start: int,
+    end: int,
+    compressed: bool,
+    first_game: int,
+    first_line: int,
+) -> dict[str, list[object]]: ...
+def _game_positions(game: bytes) -> list[tuple[int, int, str]]: ...
+def _game_moves(
+    game: bytes,
+) -> list[
+    tuple[int, str, str, str, str, str | None, str | None, float | None, str | None]
+]: ...

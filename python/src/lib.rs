@@ -4,6 +4,7 @@
 //! renderer, and maps the error; nothing here knows chess.
 #![forbid(unsafe_code)]
 
+mod batch;
 mod errors;
 mod pgn;
 mod position;
@@ -81,5 +82,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_expand_packed, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_perft_packed, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_pgn_ranges, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_pgn_range_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_pgn_range_games, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_game_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_game_moves, m)?)?;
     Ok(())
 }

@@ -202,6 +202,18 @@ impl PyPosition {
         self.pos.zobrist()
     }
 
+    /// The same position with the clocks at `0 1`: the key under which
+    /// transpositions merge.
+    fn without_clocks(&self) -> PyPosition {
+        PyPosition::new(self.pos.without_clocks())
+    }
+
+    /// The material signature (`KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP` for the
+    /// start), as SQL's `material(fen)`.
+    fn material(&self) -> String {
+        self.pos.material()
+    }
+
     /// The packed form (32 bytes for standard chess).
     fn pack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let bytes = self.pos.pack().map_err(to_py)?;

@@ -58,9 +58,26 @@ pub fn read_games(
     input: impl BufRead + Send,
     workers: usize,
     keys: bool,
+    sink: impl FnMut(ReadGame) -> io::Result<bool>,
+) -> io::Result<u64> {
+    read_games_from(input, workers, keys, (1, 1), sink)
+}
+
+/// [`read_games`] of a part of a file that starts with game number
+/// `first.0` on line `first.1` (both 1-based): the numbers in the rows and
+/// in their error messages are the file's. See [`crate::split`].
+///
+/// # Errors
+/// An I/O error of the input, or of `sink`.
+pub fn read_games_from(
+    input: impl BufRead + Send,
+    workers: usize,
+    keys: bool,
+    first: (u64, u64),
     mut sink: impl FnMut(ReadGame) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let workers = workers.max(1);
+    let (game_base, line_base) = (first.0.max(1) - 1, first.1.max(1) - 1);
     type Batch = Vec<(u64, u64, u64, Vec<u8>)>;
     thread::scope(|scope| {
         // Batches go out round-robin and come back on one channel each, so
@@ -93,7 +110,12 @@ pub fn read_games(
             let mut raw = Vec::new();
             let mut bounds = Boundaries { line: 1 };
             while let Some((number, line)) = reader.read_game_with_raw(&mut bounds, &mut raw)? {
-                batch.push((number, line, reader.offset(), std::mem::take(&mut raw)));
+                batch.push((
+                    number + game_base,
+                    line + line_base,
+                    reader.offset(),
+                    std::mem::take(&mut raw),
+                ));
                 if batch.len() == BATCH {
                     if batch_tx.send(std::mem::take(&mut batch)).is_err() {
                         return Ok(());

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+pub mod frontier;
 mod material;
 mod moves;
 mod pack;
@@ -16,8 +17,8 @@ pub use error::{
 pub use material::PatternError;
 pub use moves::{Move, MoveInfo};
 pub use position::{Position, MAX_PERFT_DEPTH};
-pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use sqlchess_fairy::{IniError, RefusedSection};
+pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{variant_names, IniReport, Variant, Variants};
 
 /// Reads `fen` as a position of the built-in variant `variant`: the one call

@@ -174,16 +174,7 @@ impl Position {
     /// at 1: the key under which set-based search merges transpositions.
     pub fn without_clocks(&self) -> Position {
         match &self.inner {
-            Inner::Chess(p) => {
-                let mut setup = p.to_setup();
-                setup.halfmoves = 0;
-                setup.fullmoves = 1;
-                // Clocks take no part in legality: this cannot fail, and the
-                // position with its clocks is still correct should it ever.
-                sqlchess_core::Position::from_setup(setup, p.castling_mode())
-                    .map(Position::chess)
-                    .unwrap_or_else(|_| self.clone())
-            }
+            Inner::Chess(p) => Position::chess(p.with_clocks(0, 1)),
             Inner::Fairy(p, v) => Position::fairy(p.with_clocks(0, 1), v.clone()),
         }
     }
