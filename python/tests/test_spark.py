@@ -6,6 +6,7 @@ rejected games ``read_pgn`` reports."""
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import shutil
 import sqlite3
 import subprocess
@@ -20,7 +21,7 @@ pyspark = pytest.importorskip("pyspark")
 import sqlchess  # noqa: E402
 import sqlchess.spark  # noqa: E402
 import sqlchess.sqlite  # noqa: E402
-from conftest import PGN_DATA, sqlchess_bin  # noqa: E402
+from conftest import PGN_DATA, REPO, sqlchess_bin  # noqa: E402
 from pyspark.sql import SparkSession  # noqa: E402
 from spark_cluster import session  # noqa: E402
 
@@ -291,41 +292,45 @@ def test_read_pgn_many_files_and_errors(spark: SparkSession, tmp_path: Path) -> 
 # ---- archive analytics ----------------------------------------------------
 
 
-def test_position_search_and_opening_stats_equal_sqlite(
-    spark: SparkSession, tmp_path: Path
-) -> None:
+def _example(name: str) -> Any:
+    """A job of examples/spark/, imported as a module."""
+    path = REPO / "examples" / "spark" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"example_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_example_jobs_answer_as_sqlite(spark: SparkSession, tmp_path: Path) -> None:
     pgn = tmp_path / "corpus.pgn"
     shutil.copy(PGN_DATA / "corpus.pgn", pgn)
     db = _import(tmp_path, pgn)
     sqlchess.sqlite.load(db)
     games, _ = sqlchess.spark.read_pgn(spark, str(pgn), part_bytes=50_000)
-    games.createOrReplaceTempView("archive")
+    games = games.cache()
     after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    search, stats = _example("position_search"), _example("opening_stats")
     for fen in (START, after_e4):
-        found = sql_rows(
-            spark,
-            "SELECT g.game_no, p.ply FROM archive g, LATERAL game_positions(g.game) p "
-            f"WHERE g.variant = 'chess' AND p.position = position_key('{fen}') "
-            f"AND without_clocks(p.fen) = without_clocks('{fen}') ORDER BY 1, 2",
-        )
+        found = [(r.game_no, r.ply) for r in search.games_at(spark, games, fen).collect()]
         lite = db.execute(
             "SELECT g.game_no, a.ply FROM games_at(?1) a JOIN games g ON g.id = a.game_id "
             "ORDER BY 1, 2",
             (fen,),
         ).fetchall()
         assert found == lite and found
-        stats = sql_rows(
-            spark,
-            "SELECT m.san, count(*), sum(CAST(g.result = '1-0' AS INT)), "
-            "sum(CAST(g.result = '1/2-1/2' AS INT)), sum(CAST(g.result = '0-1' AS INT)) "
-            "FROM archive g, LATERAL game_moves(g.game) m "
-            f"WHERE g.variant = 'chess' AND m.ply <= 30 "
-            f"AND without_clocks(m.fen_before) = without_clocks('{fen}') "
-            "GROUP BY m.san ORDER BY 2 DESC, 1",
-        )
-        tree = db.execute(
+        tree = [tuple(r) for r in stats.opening_stats(spark, games, fen).collect()]
+        lite = db.execute(
             "SELECT san, games, white_wins, draws, black_wins FROM opening_tree(?1) "
             "ORDER BY 2 DESC, 1",
             (fen,),
         ).fetchall()
-        assert stats == tree and stats
+        assert tree == lite and tree
+    ecos = [tuple(r) for r in _example("eco").openings(games).collect()]
+    lite = db.execute(
+        "SELECT eco, opening, count(*), sum(result = '1-0'), sum(result = '1/2-1/2'), "
+        "sum(result = '0-1') FROM games GROUP BY eco, opening "
+        "ORDER BY 3 DESC, eco IS NULL, eco, opening"
+    ).fetchall()
+    assert ecos == lite
+    games.unpersist()
