@@ -6,8 +6,9 @@
 //! ```
 //!
 //! Every run asserts that both engines count the same nodes. Set
-//! `FAIRY_STOCKFISH` to another binary, or `FAIRY_BENCH_QUICK=1` for
-//! shallower depths. Times are CPU seconds (ours: this thread's, from
+//! `FAIRY_STOCKFISH` to another binary, `FAIRY_BENCH_QUICK=1` for
+//! shallower depths, or `FAIRY_BENCH_ONLY=capablanca,grand` for some
+//! variants only. Times are CPU seconds (ours: this thread's, from
 //! `/proc/thread-self/schedstat`; fairy-stockfish's: the child's user+system
 //! time, in clock ticks), best of five on each side, so other load on the
 //! machine matters less; fairy-stockfish's process start-up and variant
@@ -38,6 +39,12 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
         5,
     ),
     ("nightriders (NN; Debian's fairy-stockfish 11.1 has no custom pieces)", "nightriders", "", "", 5),
+    ("atomic (not in Debian's fairy-stockfish 11.1)", "atomic", "", "", 5),
+    ("antichess", "antichess", "antichess", "", 5),
+    ("kingofthehill", "kingofthehill", "kingofthehill", "", 5),
+    ("3check", "3check", "3check", "", 5),
+    ("racingkings", "racingkings", "racingkings", "", 5),
+    ("horde", "horde", "horde", "", 5),
 ];
 
 /// CPU seconds this thread has run (`/proc/thread-self/schedstat`), so the
@@ -142,7 +149,15 @@ fn main() {
     let mut failed = false;
     let set = VariantSet::from_ini(include_str!("../tests/data/variants.ini"))
         .expect("test variants load");
+    // FAIRY_BENCH_ONLY=capablanca,grand: only those variants.
+    let only = std::env::var("FAIRY_BENCH_ONLY").ok();
     for &(label, ours, theirs, ini, depth) in CASES {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|n| n == ours))
+        {
+            continue;
+        }
         let depth = if quick { depth - 1 } else { depth };
         let v = set.get(ours).expect("variant");
         let pos = Position::start(&v);

@@ -3,8 +3,11 @@
 //! Each follows Fairy-Stockfish's definition of the variant (its
 //! `variant.cpp`), and the tests check them against pyffish.
 
+use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
-use crate::variant::{piece, Castling, PieceType, Promotion, Variant};
+use crate::variant::{
+    piece, Castling, Extinction, Flag, PieceType, Promotion, RelativeOutcome, Variant,
+};
 
 fn custom(name: &str, letter: char, betza: &str) -> PieceType {
     PieceType {
@@ -251,8 +254,103 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.double_step_ranks = (2, 2);
             v
         }
+        "atomic" => {
+            // Captures explode; losing the king loses.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.blast_on_capture = true;
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: v.royal.map(|k| vec![k]),
+            });
+            v
+        }
+        "antichess" => {
+            // Losing every piece, or being stalemated, wins; captures are
+            // compulsory; the king is an ordinary piece, pawns may promote
+            // to one; no castling.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.royal = None;
+            v.castling = None;
+            v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into();
+            if let Some(p) = v.promotion.as_mut() {
+                p.pieces = vec![1, 2, 3, 4, 5];
+            }
+            v.must_capture = true;
+            v.stalemate = RelativeOutcome::Win;
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Win,
+                pieces: None,
+            });
+            v
+        }
+        "kingofthehill" => {
+            // A king reaching d4, e4, d5 or e5 wins.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            let center = squares(&[(3, 3), (4, 3), (3, 4), (4, 4)]);
+            v.flag = Some(Flag {
+                piece: v.royal,
+                region: [center, center],
+                flag_move: false,
+            });
+            v
+        }
+        "3check" | "5check" => {
+            // Giving the third (fifth) check wins.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.check_counting = true;
+            let n = if name == "3check" { 3 } else { 5 };
+            v.start_fen =
+                format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {n}+{n} 0 1");
+            v
+        }
+        "racingkings" => {
+            // No checks; the first king on the 8th rank wins, but when White
+            // gets there first Black may answer by getting there too: a draw.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1".into();
+            v.castling = None;
+            v.checking = false;
+            let eighth = squares(&(0..8).map(|f| (f, 7)).collect::<Vec<_>>());
+            v.flag = Some(Flag {
+                piece: v.royal,
+                region: [eighth, eighth],
+                flag_move: true,
+            });
+            v
+        }
+        "horde" => {
+            // Thirty-six white pawns against Black's army; White's pawns on
+            // the first rank may also step twice; White loses with its last
+            // piece.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.start_fen =
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1".into();
+            let white = squares(&(0..8).flat_map(|f| [(f, 0), (f, 1)]).collect::<Vec<_>>());
+            let black = squares(&(0..8).map(|f| (f, 6)).collect::<Vec<_>>());
+            v.double_step_region = Some([white, black]);
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: None,
+            });
+            v
+        }
         _ => return None,
     })
+}
+
+/// The squares (file, rank), 0-based, as frame bits.
+fn squares(list: &[(u8, u8)]) -> Bb256 {
+    let mut b = Bb256::EMPTY;
+    for &(f, r) in list {
+        b.set(usize::from(r) * 16 + usize::from(f));
+    }
+    b
 }
 
 /// Recomputes piece indices after pieces were removed by name.

@@ -32,11 +32,12 @@
 //! A section without a parent starts from `chess`. Every other option is an
 //! [`IniError::Unsupported`] naming it: never silently ignored.
 
+use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
 use crate::variant::{
-    Castling, MobilityRegion, PieceType, Promotion, RelativeOutcome, Variant, VariantError,
-    ZoneMoves,
+    Castling, Extinction, Flag, MobilityRegion, PieceType, Promotion, RelativeOutcome, Variant,
+    VariantError, ZoneMoves,
 };
 
 /// Why a variants.ini could not be loaded. Lines are 1-based.
@@ -237,15 +238,30 @@ struct Draft {
     template: bool,
     castling_set: bool,
     promotion_set: bool,
+    /// The extinction and flag options as read, combined with the
+    /// parent's rules at the end (`extinction_pieces`: `Some(None)` for `*`).
+    extinction_value: Option<RelativeOutcome>,
+    extinction_pieces: Option<Option<Vec<usize>>>,
+    flag_piece: Option<Option<usize>>,
+    flag_region: Option<[Bb256; 2]>,
+    flag_move: Option<bool>,
+    /// The line of `extinctionPseudoRoyal = true`, if given.
+    pseudo_royal: Option<usize>,
 }
 
 impl From<Variant> for Draft {
     fn from(v: Variant) -> Draft {
         Draft {
+            extinction_value: v.extinction.as_ref().map(|e| e.value),
+            extinction_pieces: v.extinction.as_ref().map(|e| e.pieces.clone()),
+            flag_piece: v.flag.as_ref().map(|f| f.piece),
+            flag_region: v.flag.as_ref().map(|f| f.region),
+            flag_move: v.flag.as_ref().map(|f| f.flag_move),
             v,
             template: false,
             castling_set: false,
             promotion_set: false,
+            pseudo_royal: None,
         }
     }
 }
@@ -263,10 +279,8 @@ impl Draft {
             p.pieces.clear();
         }
         Draft {
-            v,
             template: true,
-            castling_set: false,
-            promotion_set: false,
+            ..Draft::from(v)
         }
     }
 
@@ -274,6 +288,16 @@ impl Draft {
     /// the `r` piece when a king and that piece exist, promotion to whichever
     /// of `n b r q` exist.
     fn finish(mut self) -> Variant {
+        // Extinction needs a value and pieces; a flag, a region.
+        self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
+            (Some(value), Some(pieces)) => Some(Extinction { value, pieces }),
+            _ => None,
+        };
+        self.v.flag = self.flag_region.map(|region| Flag {
+            piece: self.flag_piece.unwrap_or(None),
+            region,
+            flag_move: self.flag_move.unwrap_or(false),
+        });
         if self.template {
             // Fairy-Stockfish's default files g and c must lie on the board.
             if !self.castling_set
@@ -364,6 +388,16 @@ impl Draft {
                     .filter_map(|&(a, b)| Some((fix(a)?, fix(b)?)))
                     .collect();
                 self.v.drop_no_doubled = self.v.drop_no_doubled.and_then(fix);
+                if let Some(Some(list)) = self.extinction_pieces.as_mut() {
+                    *list = list.iter().filter_map(|&x| fix(x)).collect();
+                }
+                if let Some(Some(p)) = self.flag_piece {
+                    // The flag piece gone: no flag rule left to win by.
+                    match fix(p) {
+                        Some(q) => self.flag_piece = Some(Some(q)),
+                        None => self.flag_region = None,
+                    }
+                }
                 if let Some(p) = self.v.promotion.as_mut() {
                     p.pieces = p.pieces.iter().filter_map(|&x| fix(x)).collect();
                     p.limits = p
@@ -582,7 +616,20 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         errors.sort_by_key(IniError::line);
         return Err(errors);
     }
+    let pseudo_royal = d.pseudo_royal;
     let v = d.finish();
+    if let Some(line) = pseudo_royal {
+        let royal_only = v.royal.is_some()
+            && v.extinction.as_ref().and_then(|e| e.pieces.clone()) == v.royal.map(|k| vec![k]);
+        if !royal_only {
+            return Err(vec![IniError::Value {
+                line,
+                option: "extinctionPseudoRoyal".into(),
+                value: "true".into(),
+                reason: "supported only for the extinction of the royal piece".into(),
+            }]);
+        }
+    }
     let name = v.name.clone();
     v.validate().map_err(|error| {
         vec![IniError::Variant {
@@ -800,6 +847,78 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 d.v.stalemate = o;
             }
         }
+        "blastOnCapture" => d.v.blast_on_capture = boolean()?,
+        "mustCapture" => d.v.must_capture = boolean()?,
+        "checking" => d.v.checking = boolean()?,
+        "checkCounting" => d.v.check_counting = boolean()?,
+        "extinctionValue" => {
+            d.extinction_value = match value {
+                "win" => Some(RelativeOutcome::Win),
+                "loss" => Some(RelativeOutcome::Loss),
+                "draw" => Some(RelativeOutcome::Draw),
+                "none" => None,
+                _ => return Err(bad("expected win, loss, draw or none")),
+            };
+        }
+        "extinctionPieceTypes" => {
+            d.extinction_pieces = if value.contains('*') {
+                Some(None)
+            } else {
+                let mut pieces = Vec::new();
+                for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                    pieces.push(letter_of(c, d)?);
+                }
+                Some(Some(pieces))
+            };
+        }
+        // Only the defaults: other values would change the rule.
+        "extinctionPieceCount" | "extinctionOpponentPieceCount" if value == "0" => {}
+        "flagPieceCount" if value == "1" => {}
+        "extinctionPseudoRoyal" | "extinctionClaim" | "flagPieceSafe" | "flagPieceBlockedWin"
+            if value == "false" => {}
+        // The extinction piece treated as royal: what a royal piece is here,
+        // so only for extinction of the royal piece (checked at the end).
+        "extinctionPseudoRoyal" if value == "true" => d.pseudo_royal = Some(line),
+        "flagPiece" => {
+            d.flag_piece = Some(match value {
+                "*" => None,
+                _ => {
+                    let c = value
+                        .chars()
+                        .next()
+                        .ok_or_else(|| bad("expected a letter"))?;
+                    Some(letter_of(c, d)?)
+                }
+            });
+        }
+        "flagRegion" | "flagRegionWhite" | "flagRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            let region = d.flag_region.get_or_insert([Bb256::EMPTY; 2]);
+            if key != "flagRegionBlack" {
+                region[0] = b;
+            }
+            if key != "flagRegionWhite" {
+                region[1] = b;
+            }
+        }
+        "flagMove" => d.flag_move = Some(boolean()?),
+        "doubleStepRegionWhite" | "doubleStepRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            let (w, h) = (d.v.width, d.v.height);
+            let (lo, hi) = d.v.double_step_ranks;
+            let region = d.v.double_step_region.get_or_insert_with(|| {
+                // The other colour keeps its double-step ranks.
+                let mut r = [Bb256::EMPTY; 2];
+                for rank in lo..=hi.min(h.saturating_sub(1)) {
+                    for f in 0..w {
+                        r[0].set(usize::from(rank) * 16 + usize::from(f));
+                        r[1].set(usize::from(h - 1 - rank) * 16 + usize::from(f));
+                    }
+                }
+                r
+            });
+            region[usize::from(key == "doubleStepRegionBlack")] = b;
+        }
         _ => {
             return Err(IniError::Unsupported {
                 line,
@@ -808,6 +927,25 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
     }
     Ok(())
+}
+
+/// A Fairy-Stockfish square list (`d4 e4 d5 e5`, `*8` for a whole rank,
+/// `-` for none) as frame bits.
+fn squares(value: &str) -> Result<Bb256, &'static str> {
+    let mut b = Bb256::EMPTY;
+    for token in value.split_whitespace().filter(|t| *t != "-") {
+        let (file, rank) = token.split_at(1);
+        let rank = match rank.parse::<usize>() {
+            Ok(r) if (1..=16).contains(&r) => r - 1,
+            _ => return Err("expected squares such as d4 or *8"),
+        };
+        match file.as_bytes()[0] {
+            b'*' => (0..16).for_each(|f| b.set(rank * 16 + f)),
+            c @ b'a'..=b'p' => b.set(rank * 16 + usize::from(c - b'a')),
+            _ => return Err("expected squares such as d4 or *8"),
+        }
+    }
+    Ok(b)
 }
 
 fn promotion(d: &mut Draft) -> &mut Promotion {

@@ -27,6 +27,6 @@ pub use position::{
 };
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
-    value_from_mobility, variant_names, Castling, MobilityRegion, PieceType, Promotion, Region,
-    Variant, VariantError, ZoneMoves, PAWN_VALUE,
+    value_from_mobility, variant_names, Castling, Extinction, Flag, MobilityRegion, PieceType,
+    Promotion, Region, Variant, VariantError, ZoneMoves, PAWN_VALUE,
 };

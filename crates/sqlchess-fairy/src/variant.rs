@@ -1,5 +1,6 @@
 //! Variants as data, and the built-in ones under Fairy-Stockfish's names.
 
+use crate::bitboard::Bb256;
 use crate::catalogue;
 use crate::piece::PieceDef;
 
@@ -159,6 +160,51 @@ pub struct Variant {
     /// Seirawan gating: a piece leaving a back-rank square it has not left
     /// before may put a piece from the hand on that square.
     pub gating: bool,
+    /// Per colour, the squares (frame bits, `rank * 16 + file`) from which
+    /// initial-only moves may be made, instead of
+    /// [`Variant::double_step_ranks`] (horde: White's pawns also on the first
+    /// rank).
+    pub double_step_region: Option<[Bb256; 2]>,
+    /// Atomic: a capture removes the captured piece, the capturing piece and
+    /// every piece but pawns next to the target square; a royal piece may
+    /// not capture, and two royal pieces side by side do not check each
+    /// other.
+    pub blast_on_capture: bool,
+    /// Captures are compulsory (antichess); in check, any evasion.
+    pub must_capture: bool,
+    /// Whether moves may give check (`false` in racing kings).
+    pub checking: bool,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+    /// The capture-the-flag rule (king of the hill, racing kings), if any.
+    pub flag: Option<Flag>,
+    /// Check counting (three-check): each side has a number of checks left
+    /// to give, written in FEN as `3+3` (left) or `+0+0` (given); the side
+    /// that gives its last check wins.
+    pub check_counting: bool,
+}
+
+/// A side that has none left of some pieces (on the board and in hand)
+/// gets a fixed result (antichess: losing everything wins; horde: White
+/// loses with its last piece; atomic: losing the king loses).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The result for the side whose pieces are extinct.
+    pub value: RelativeOutcome,
+    /// The pieces counted, by index; `None` for all of them.
+    pub pieces: Option<Vec<usize>>,
+}
+
+/// Capture the flag: a side wins when its flag piece stands in its region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The piece that must get there; `None` for any piece.
+    pub piece: Option<usize>,
+    /// White's and Black's target squares (frame bits, `rank * 16 + file`).
+    pub region: [Bb256; 2],
+    /// The other side gets one more move (racing kings): White's arrival
+    /// is answered by Black, and Black getting there too draws.
+    pub flag_move: bool,
 }
 
 /// Why a variant could not be built or found.
@@ -256,6 +302,13 @@ const BUILTIN_NAMES: &[&str] = &[
     "cannonhorse",
     "xiangqi",
     "makruk",
+    "atomic",
+    "antichess",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {
@@ -503,6 +556,13 @@ impl Variant {
             drop_mate_illegal: false,
             pawn_drop_ranks: (0, 15),
             gating: false,
+            double_step_region: None,
+            blast_on_capture: false,
+            must_capture: false,
+            checking: true,
+            extinction: None,
+            flag: None,
+            check_counting: false,
         }
     }
 
@@ -581,6 +641,22 @@ impl Variant {
         }
         if self.pawn.is_some_and(|r| r >= n) {
             return Err(bad("pawn"));
+        }
+        if self
+            .extinction
+            .as_ref()
+            .and_then(|e| e.pieces.as_ref())
+            .is_some_and(|l| l.iter().any(|&i| i >= n))
+        {
+            return Err(bad("extinction.pieces"));
+        }
+        if self
+            .flag
+            .as_ref()
+            .and_then(|f| f.piece)
+            .is_some_and(|i| i >= n)
+        {
+            return Err(bad("flag.piece"));
         }
         if self.castling.as_ref().is_some_and(|c| c.rook >= n) {
             return Err(bad("castling.rook"));

@@ -8,6 +8,10 @@ const INI: &str = include_str!("data/variants.ini");
 
 fn run(file: &str, text: &str) {
     let set = VariantSet::from_ini(INI).expect("tests/data/variants.ini loads");
+    run_in(&set, file, text);
+}
+
+fn run_in(set: &VariantSet, file: &str, text: &str) {
     let mut failures = Vec::new();
     let mut checked = 0;
     for line in text
@@ -99,5 +103,173 @@ oracle!(
     hoppers_deep,
     shogi_deep,
     crazyhouse_deep,
-    seirawan_deep
+    seirawan_deep,
+    atomic,
+    antichess,
+    kingofthehill,
+    threecheck,
+    racingkings,
+    horde
 );
+
+/// The ends of random playouts of the Lichess variants: no legal move, and
+/// the result pyffish's `game_result` gives (python-chess agreeing).
+#[test]
+fn lichess_outcomes() {
+    let text = include_str!("data/lichess.outcomes");
+    let set = VariantSet::default();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let mut seen = std::collections::BTreeSet::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut parts = line.split('|');
+        let (Some(variant), Some(fen), Some(result)) = (parts.next(), parts.next(), parts.next())
+        else {
+            panic!("malformed line {line:?}");
+        };
+        let v = set.get(variant).unwrap_or_else(|e| panic!("{e}"));
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let got = pos.status().outcome().map(|o| o.to_string());
+        checked += 1;
+        seen.insert(ending(&pos, variant, result));
+        if pos.count_legal() != 0 || got.as_deref() != Some(result) {
+            failures.push(format!(
+                "{variant} {fen}: expected {result}, got {:?} with {} legal moves",
+                pos.status(),
+                pos.count_legal()
+            ));
+        }
+    }
+    assert!(checked > 200, "{checked}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The data holds every kind of ending these variants add.
+    for kind in [
+        "atomic: king exploded",
+        "kingofthehill: king in the centre",
+        "3check: last check given",
+        "racingkings: White arrived alone",
+        "racingkings: both arrived, drawn",
+        "antichess: stalemated and won",
+        "antichess: lost everything and won",
+        "horde: White extinct",
+    ] {
+        assert!(seen.contains(kind), "no {kind:?} in {seen:?}");
+    }
+}
+
+/// How a game of a Lichess variant ended, in words.
+fn ending(pos: &Position, variant: &str, result: &str) -> String {
+    let v = pos.variant();
+    let count = |white: bool, letter: char| {
+        (0..v.height)
+            .flat_map(|r| (0..v.width).map(move |f| (f, r)))
+            .filter(|&(f, r)| {
+                sqlchess_fairy::FairySquare::new(f, r)
+                    .and_then(|sq| pos.piece_at(sq))
+                    .is_some_and(|(t, w)| w == white && v.pieces[t].letter == letter)
+            })
+            .count()
+    };
+    let any = |white: bool| "pnbrqk".chars().map(|l| count(white, l)).sum::<usize>();
+    let white = pos.white_to_move();
+    let kind = match variant {
+        "atomic" if count(white, 'k') == 0 => "king exploded",
+        "kingofthehill" if pos.variant_end().is_some() => "king in the centre",
+        "3check" if pos.checks_left().is_some_and(|c| c.contains(&0)) => "last check given",
+        "racingkings" if result == "1/2-1/2" => "both arrived, drawn",
+        "racingkings" if result == "1-0" => "White arrived alone",
+        "antichess" if any(white) == 0 => "lost everything and won",
+        "antichess" if pos.variant_end().is_none() => "stalemated and won",
+        "horde" if any(true) == 0 => "White extinct",
+        _ => "other",
+    };
+    format!("{variant}: {kind}")
+}
+
+/// The Lichess variants written as variants.ini sections with
+/// Fairy-Stockfish's options, from chess: the same perft as the built-ins.
+const LICHESS_INI: &str = "
+[iniatomic:chess]
+blastOnCapture = true
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
+
+[iniantichess:chess]
+king = -
+commoner = k
+castling = false
+promotionPieceTypes = nbrqk
+mustCapture = true
+stalemateValue = win
+extinctionValue = win
+extinctionPieceTypes = *
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+
+[inikoth:chess]
+flagPiece = k
+flagRegion = d4 e4 d5 e5
+
+[ini3check:chess]
+checkCounting = true
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1
+
+[iniracingkings:chess]
+startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1
+castling = false
+checking = false
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *8
+flagMove = true
+
+[inihorde:chess]
+startFen = rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1
+doubleStepRegionWhite = *1 *2
+extinctionValue = loss
+extinctionPieceTypes = *
+";
+
+#[test]
+fn lichess_variants_from_ini_options() {
+    let set = VariantSet::from_ini(LICHESS_INI).expect("the sections load");
+    for (file, text, builtin) in [
+        ("atomic", include_str!("data/atomic.perft"), "atomic"),
+        (
+            "antichess",
+            include_str!("data/antichess.perft"),
+            "antichess",
+        ),
+        (
+            "kingofthehill",
+            include_str!("data/kingofthehill.perft"),
+            "kingofthehill",
+        ),
+        (
+            "threecheck",
+            include_str!("data/threecheck.perft"),
+            "3check",
+        ),
+        (
+            "racingkings",
+            include_str!("data/racingkings.perft"),
+            "racingkings",
+        ),
+        ("horde", include_str!("data/horde.perft"), "horde"),
+    ] {
+        let ini = match builtin {
+            "atomic" => "iniatomic",
+            "antichess" => "iniantichess",
+            "kingofthehill" => "inikoth",
+            "3check" => "ini3check",
+            "racingkings" => "iniracingkings",
+            _ => "inihorde",
+        };
+        let text = text.replace(&format!("{builtin}|"), &format!("{ini}|"));
+        assert!(text.contains(ini), "{file}");
+        run_in(&set, file, &text);
+    }
+}

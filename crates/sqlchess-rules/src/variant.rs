@@ -57,7 +57,9 @@ impl Eq for Variant {}
 /// spellings Lichess, python-chess and Fairy-Stockfish write (case, spaces,
 /// hyphens and underscores ignored): `standard`, `normal` and `from position`
 /// are `chess`; `fischerandom`, `fischer random`, `960` and `frc` are
-/// `chess960`.
+/// `chess960`; `threeCheck`, `three-check` and `3-check` are `3check`,
+/// `koth` and `King of the Hill` `kingofthehill`, `racingKings` and
+/// `Racing Kings` `racingkings`, `anti` `antichess`.
 fn canonical(name: &str) -> String {
     let squashed: String = name
         .chars()
@@ -67,6 +69,14 @@ fn canonical(name: &str) -> String {
     match squashed.as_str() {
         "standard" | "normal" | "fromposition" => "chess".to_owned(),
         "fischerandom" | "fischerrandom" | "960" | "frc" => "chess960".to_owned(),
+        // python-chess's and Lichess's names of the Lichess variants.
+        "threecheck" | "3checkchess" | "threecheckchess" => "3check".to_owned(),
+        "fivecheck" => "5check".to_owned(),
+        "koth" | "kingofthehillchess" => "kingofthehill".to_owned(),
+        "racingkingschess" => "racingkings".to_owned(),
+        "anti" | "antichesschess" => "antichess".to_owned(),
+        "atomicchess" => "atomic".to_owned(),
+        "hordechess" => "horde".to_owned(),
         _ => squashed,
     }
 }
@@ -321,8 +331,15 @@ impl Variants {
     /// # Errors
     /// [`UnknownVariant`] if neither has it.
     pub fn get(&self, name: &str) -> Result<Variant, UnknownVariant> {
+        // A loaded name as written (`3check-crazyhouse`), else as spelt.
+        let lower = name.to_ascii_lowercase();
         let key = canonical(name);
-        match self.custom.iter().find(|v| v.name() == key) {
+        match self
+            .custom
+            .iter()
+            .find(|v| v.name() == lower)
+            .or_else(|| self.custom.iter().find(|v| v.name() == key))
+        {
             Some(v) => Ok(v.clone()),
             None => Variant::builtin(name),
         }

@@ -70,3 +70,21 @@ fn every_variant_once() {
         }
     }
 }
+
+/// Three-check's counters are part of the position: packed, hashed, and
+/// told apart by the facade.
+#[test]
+fn three_check_counters_are_packed_and_hashed() {
+    let v = Variant::builtin("threecheck").unwrap();
+    let mut pos = Position::start(&v);
+    for m in ["e4", "f6", "Qh5+"] {
+        pos = pos.play_text(m).unwrap();
+    }
+    assert!(pos.fen().contains(" 2+3 "), "{}", pos.fen());
+    let back = Position::unpack(&pos.pack().unwrap()).unwrap();
+    assert_eq!(back.fen(), pos.fen());
+    let other = Position::from_fen(&v, &pos.fen().replace(" 2+3 ", " 3+3 ")).unwrap();
+    assert_ne!(other.zobrist(), pos.zobrist());
+    assert_ne!(other, pos);
+    assert_ne!(other.pack().unwrap(), pos.pack().unwrap());
+}

@@ -194,7 +194,14 @@ impl Game for FairyGame {
     }
 
     fn outcome(&self) -> Option<RelativeOutcome> {
-        if self.reversible >= 100 || self.non_royal == 0 {
+        // A variant's own end (flag, last check, extinction) first; bare
+        // royal pieces only draw where no such rule can still decide.
+        if let Some(o) = self.pos.variant_end() {
+            return Some(o);
+        }
+        let v = self.pos.variant();
+        let bare = self.non_royal == 0 && v.flag.is_none() && v.extinction.is_none();
+        if self.reversible >= 100 || bare {
             Some(RelativeOutcome::Draw)
         } else {
             None

@@ -122,6 +122,13 @@ pub enum GameStatus {
     FiftyMoves,
     /// The same position for the third time (FIDE 9.2; drawn at once).
     Repetition,
+    /// A rule of the variant ended the game: a flag reached (king of the
+    /// hill, racing kings), the last check given (three-check), some pieces
+    /// extinct (atomic, antichess, horde).
+    VariantEnd {
+        /// The result the rule gives.
+        outcome: Outcome,
+    },
 }
 
 impl GameStatus {
@@ -136,7 +143,9 @@ impl GameStatus {
     pub fn outcome(self) -> Option<Outcome> {
         match self {
             GameStatus::Ongoing => None,
-            GameStatus::Checkmate { outcome } | GameStatus::Stalemate { outcome } => Some(outcome),
+            GameStatus::Checkmate { outcome }
+            | GameStatus::Stalemate { outcome }
+            | GameStatus::VariantEnd { outcome } => Some(outcome),
             GameStatus::InsufficientMaterial | GameStatus::FiftyMoves | GameStatus::Repetition => {
                 Some(Outcome::Draw)
             }
@@ -144,7 +153,8 @@ impl GameStatus {
     }
 
     /// A lower-case word for SQL and the CLI: `ongoing`, `checkmate`,
-    /// `stalemate`, `insufficient_material`, `fifty_moves`, `repetition`.
+    /// `stalemate`, `insufficient_material`, `fifty_moves`, `repetition`,
+    /// `variant_end`.
     pub fn name(self) -> &'static str {
         match self {
             GameStatus::Ongoing => "ongoing",
@@ -153,6 +163,7 @@ impl GameStatus {
             GameStatus::InsufficientMaterial => "insufficient_material",
             GameStatus::FiftyMoves => "fifty_moves",
             GameStatus::Repetition => "repetition",
+            GameStatus::VariantEnd { .. } => "variant_end",
         }
     }
 

@@ -220,6 +220,9 @@ impl<B: Bits> State<B> {
 
     /// Whether the side to move is in check.
     pub(crate) fn in_check(&self, r: &Rules<B>) -> bool {
+        if r.v.blast_on_capture {
+            return self.atomic_royal_attacked(r, self.side);
+        }
         let us = self.side;
         let k = self.royal_sq[us];
         k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &B::EMPTY)

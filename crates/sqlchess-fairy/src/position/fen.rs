@@ -71,7 +71,20 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         }
         None => board,
     };
-    let ranks: Vec<&str> = board.split('/').collect();
+    let mut ranks: Vec<&str> = board.split('/').collect();
+    // python-chess writes crazyhouse's pocket as a rank after the last one
+    // (`.../RNBQKBNR/Qp w`).
+    if (r.v.drops || r.v.gating) && ranks.len() == r.h as usize + 1 && !fen.contains('[') {
+        let pocket = ranks.pop().unwrap_or_default();
+        for ch in pocket.chars() {
+            let t = r.v.piece_by_letter(ch).ok_or_else(|| {
+                field(FenField::Placement, pocket, "unknown piece letter in hand")
+            })?;
+            let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let t = r.base_of[t];
+            st.hand[c][t] = st.hand[c][t].saturating_add(1);
+        }
+    }
     if ranks.len() != r.h as usize {
         return Err(field(FenField::Placement, board, "wrong number of ranks"));
     }
@@ -213,6 +226,15 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             }
         }
     }
+    if r.v.check_counting {
+        // Checks left to give, `3+3`, before the clocks (Fairy-Stockfish and
+        // python-chess); or checks given, `+0+0`, after them (Lichess).
+        st.checks = start_checks(&r.v.start_fen);
+        if let Some(t) = parts.next_if(|t| t.contains('+') && !t.starts_with('+')) {
+            st.checks =
+                counters(t).ok_or_else(|| field(FenField::Placement, t, "bad check counters"))?;
+        }
+    }
     if let Some(h) = parts.next() {
         st.halfmove = h
             .parse()
@@ -223,9 +245,22 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             .parse()
             .map_err(|_| field(FenField::Fullmoves, f, "not a number"))?;
     }
+    if let Some(t) = parts.next().filter(|_| r.v.check_counting) {
+        let given =
+            r.v.check_counting
+                .then(|| t.strip_prefix('+').and_then(counters))
+                .flatten()
+                .ok_or_else(|| field(FenField::Fullmoves, t, "unexpected text after the clocks"))?;
+        let start = start_checks(&r.v.start_fen);
+        st.checks = [
+            start[0].saturating_sub(given[0]),
+            start[1].saturating_sub(given[1]),
+        ];
+    }
     // A variant with a royal piece needs one per side (chess refuses the
-    // same: "no white king").
-    if r.v.royal.is_some() {
+    // same: "no white king"), but where a side may lose all of some pieces
+    // (horde's White has no king; atomic's kings explode).
+    if r.v.royal.is_some() && r.v.extinction.is_none() {
         for (c, who) in [(0, "no white royal piece"), (1, "no black royal piece")] {
             if st.royal_sq[c] == NO_SQ {
                 return Err(field(FenField::Placement, board, who));
@@ -233,7 +268,10 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         }
     }
     let them = st.side ^ 1;
-    if st.royal_sq[them] != NO_SQ {
+    // After the mover's royal piece exploded (atomic) the game is over, and
+    // the other may well stand attacked.
+    let over = r.v.extinction.is_some() && st.royal_sq[st.side] == NO_SQ;
+    if st.royal_sq[them] != NO_SQ && !over {
         let mut flipped = st;
         flipped.side = them;
         if flipped.in_check(r) {
@@ -241,6 +279,23 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         }
     }
     Ok(st)
+}
+
+/// `a+b` as two counts.
+fn counters(t: &str) -> Option<[u8; 2]> {
+    let (a, b) = t.split_once('+')?;
+    Some([a.parse().ok()?, b.parse().ok()?])
+}
+
+/// The checks each side has to give at the start: the counters of the
+/// variant's start position, else three each.
+fn start_checks(start_fen: &str) -> [u8; 2] {
+    start_fen
+        .split_whitespace()
+        .skip(1)
+        .find(|t| t.contains('+') && !t.starts_with('+'))
+        .and_then(counters)
+        .unwrap_or([3, 3])
 }
 
 fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Result<(), FenError> {
@@ -400,6 +455,9 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
         s.push('-');
     } else {
         s.push_str(&FairySquare::from_index(super::to_frame(st.ep as usize, r.stride)).to_string());
+    }
+    if r.v.check_counting {
+        s.push_str(&format!(" {}+{}", st.checks[0], st.checks[1]));
     }
     s.push_str(&format!(" {} {}", st.halfmove, st.fullmove));
     s

@@ -5,6 +5,7 @@ mod fen;
 mod movegen;
 mod rules;
 mod san;
+mod special;
 
 use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
@@ -214,6 +215,8 @@ pub(crate) struct State<B> {
     pub promoted: B,
     /// Back-rank squares whose piece has not moved yet (Seirawan gating).
     pub gate: B,
+    /// Checks each colour has left to give (check counting only).
+    pub checks: [u8; 2],
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -238,6 +241,7 @@ impl<B: Bits> State<B> {
             hand: [[0; 32]; 2],
             promoted: B::EMPTY,
             gate: B::EMPTY,
+            checks: [0; 2],
         }
     }
 
@@ -340,6 +344,9 @@ impl<B: Bits> State<B> {
                     self.hand[us][g] = self.hand[us][g].saturating_sub(1);
                     self.put(from, g, us);
                 }
+                if capture && r.v.blast_on_capture {
+                    self.explode(r, to);
+                }
                 if mv.kind == MoveKind::DoubleStep && r.v.en_passant {
                     // The square passed over; only set when an enemy pawn
                     // could capture there, as X-FEN prints it.
@@ -356,7 +363,7 @@ impl<B: Bits> State<B> {
                 }
             }
         }
-        if r.v.royal == Some(t) {
+        if r.v.royal == Some(t) && self.royal_sq[us] as usize == from {
             self.royal_sq[us] = to as u8;
             self.castle[us] = [NO_SQ; 2];
         }
@@ -377,6 +384,9 @@ impl<B: Bits> State<B> {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
+        if r.v.check_counting && self.in_check(r) {
+            self.checks[us] = self.checks[us].saturating_sub(1);
+        }
     }
 }
 
@@ -688,6 +698,11 @@ impl Position {
     /// Checkmate, stalemate or ongoing, with the variant's outcomes.
     pub fn status(&self) -> GameStatus {
         let side = self.turn();
+        if let Some(o) = self.variant_end() {
+            return GameStatus::VariantEnd {
+                outcome: Outcome::from_relative(o, side),
+            };
+        }
         if self.count_legal() > 0 {
             GameStatus::Ongoing
         } else if self.is_check() {
@@ -699,6 +714,30 @@ impl Position {
                 outcome: Outcome::from_relative(self.variant().stalemate, side),
             }
         }
+    }
+
+    /// The result for the side to move when a rule of the variant ended
+    /// the game (a flag reached, the last check given, some pieces extinct).
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, RelativeOutcome, Variant};
+    /// let koth = Variant::builtin("kingofthehill").unwrap();
+    /// let pos = Position::from_fen(&koth, "4k3/8/8/8/4K3/8/8/8 b - - 0 1").unwrap();
+    /// assert_eq!(pos.variant_end(), Some(RelativeOutcome::Loss));
+    /// assert_eq!(pos.count_legal(), 0);
+    /// ```
+    pub fn variant_end(&self) -> Option<sqlchess_types::RelativeOutcome> {
+        with!(self, |r, st| if r.special {
+            st.variant_end(r)
+        } else {
+            None
+        })
+    }
+
+    /// Checks each side has left to give, White's then Black's (check
+    /// counting variants; `None` elsewhere).
+    pub fn checks_left(&self) -> Option<[u8; 2]> {
+        with!(self, |r, st| r.v.check_counting.then_some(st.checks))
     }
 
     /// Whether the side to move is checkmated.

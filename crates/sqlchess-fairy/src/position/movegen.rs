@@ -62,13 +62,72 @@ impl<B: Bits> State<B> {
     }
 
     /// Generates every legal move into `sink`.
+    #[inline]
     pub(crate) fn generate<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
+        if r.special {
+            self.generate_special(r, sink);
+        } else {
+            self.generate_moves::<S, false>(r, sink);
+        }
+    }
+
+    /// The moves of variants with game-ending or move-filtering rules
+    /// (see `rules.rs`'s `special`): none once the game is over; atomic moves
+    /// from the pseudo-legal ones, tested after their explosion; then moves
+    /// that give check dropped where checking is not allowed, and moves
+    /// that capture nothing where capturing is compulsory.
+    fn generate_special<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
+        if self.variant_end(r).is_some() {
+            return;
+        }
+        for m in self.special_moves(r) {
+            sink.push(m);
+        }
+    }
+
+    /// The moves of [`State::generate_special`] before the game-end test.
+    pub(crate) fn special_moves(&self, r: &Rules<B>) -> Vec<FairyMove> {
+        let mut moves: Vec<FairyMove> = Vec::with_capacity(64);
+        if r.v.blast_on_capture {
+            self.generate_moves::<_, true>(r, &mut moves);
+            moves.retain(|&m| self.atomic_legal(r, m));
+        } else {
+            self.generate_moves::<_, false>(r, &mut moves);
+        }
+        if !r.v.checking {
+            moves.retain(|&m| {
+                let mut next = *self;
+                next.play(r, m);
+                !next.in_check(r)
+            });
+        }
+        if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) && !self.in_check(r) {
+            moves.retain(|&m| self.is_capture(m));
+        }
+        moves
+    }
+
+    /// Whether `mv` captures (en passant and locust captures included).
+    pub(crate) fn is_capture(&self, mv: FairyMove) -> bool {
+        match mv.kind {
+            MoveKind::EnPassant | MoveKind::Locust => true,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
+                self.by_color[self.side ^ 1].has(mv.to as usize)
+            }
+            _ => false,
+        }
+    }
+
+    /// Generates every legal move into `sink`; with `PSEUDO`, every move
+    /// without regard to the mover's royal piece (atomic tests them after
+    /// the explosion).
+    fn generate_moves<S: Sink<B>, const PSEUDO: bool>(&self, r: &Rules<B>, sink: &mut S) {
         let us = self.side;
         let them = us ^ 1;
         let occ = self.occ();
         let ours = self.by_color[us];
         let theirs = self.by_color[them];
-        let ksq = self.royal_sq[us];
+        let ksq = if PSEUDO { NO_SQ } else { self.royal_sq[us] };
         // Check: leapers by table, hoppers and lame leapers (if the opponent
         // has any) by their own test, sliders in the same scan that finds
         // pins.
@@ -135,12 +194,13 @@ impl<B: Bits> State<B> {
         // but a move can only uncover an attack through squares on the
         // king's attack lines or on the legs of lame attackers, so moves that
         // neither leave nor enter those squares need no test.
-        let full = in_check
-            || r.verify_all
-            || r.generic_capture[them]
-            || (r.slow_check[them] && ksq == NO_SQ);
+        let full = !PSEUDO
+            && (in_check
+                || r.verify_all
+                || r.generic_capture[them]
+                || (r.slow_check[them] && ksq == NO_SQ));
         let mut sensitive = B::EMPTY;
-        if r.slow_check[them] && !full {
+        if !PSEUDO && r.slow_check[them] && !full {
             let k = ksq as usize;
             for ar in r.attack_rays[them]
                 .iter()
@@ -259,7 +319,7 @@ impl<B: Bits> State<B> {
                 }
                 let targets = (quiet | caps) & restrict & tr.region[us];
                 doubles &= restrict & !targets;
-                if is_royal {
+                if is_royal && !PSEUDO {
                     let mut occ2 = occ;
                     occ2.clear(from);
                     for to in targets.iter() {
@@ -308,12 +368,13 @@ impl<B: Bits> State<B> {
                         kind: MoveKind::DoubleStep,
                         extra: 0,
                     };
-                    let check = full || is_royal || sensitive.has(from) || sensitive.has(to);
+                    let check =
+                        !PSEUDO && (full || is_royal || sensitive.has(from) || sensitive.has(to));
                     self.emit(r, sink, mv, t, check);
                 }
                 if !tr.special[us].is_empty() {
                     let check = full || is_royal || r.slow_check[them];
-                    self.gen_special(r, sink, t, from, &occ, restrict, check);
+                    self.gen_special(r, sink, t, from, &occ, restrict, check, PSEUDO);
                 }
                 if r.v.gating && self.gate.has(from) {
                     // Gating keeps `from` occupied, so even a pinned piece may
@@ -335,7 +396,7 @@ impl<B: Bits> State<B> {
                             // only shield the king.
                             let known =
                                 !full && !is_royal && !r.slow_check[them] && restrict.has(to);
-                            if known || self.leaves_king_safe(r, mv) {
+                            if PSEUDO || known || self.leaves_king_safe(r, mv) {
                                 sink.push(mv);
                             }
                         }
@@ -359,14 +420,18 @@ impl<B: Bits> State<B> {
                         kind: MoveKind::EnPassant,
                         extra: self.ep_victim,
                     };
-                    if self.leaves_king_safe(r, mv) {
+                    if PSEUDO || self.leaves_king_safe(r, mv) {
                         sink.push(mv);
                     }
                 }
             }
         }
-        if !in_check && ksq != NO_SQ {
-            self.gen_castling(r, sink);
+        if PSEUDO {
+            if self.royal_sq[us] != NO_SQ {
+                self.gen_castling::<S, true>(r, sink);
+            }
+        } else if !in_check && ksq != NO_SQ {
+            self.gen_castling::<S, false>(r, sink);
         }
     }
 
@@ -380,6 +445,7 @@ impl<B: Bits> State<B> {
         occ: &B,
         restrict: B,
         check_each: bool,
+        pseudo: bool,
     ) {
         let us = self.side;
         let theirs = self.by_color[us ^ 1];
@@ -451,8 +517,8 @@ impl<B: Bits> State<B> {
             {
                 continue;
             }
-            let needs = check_each || mv.kind == MoveKind::Locust;
-            if !needs && !restrict.has(to) {
+            let needs = !pseudo && (check_each || mv.kind == MoveKind::Locust);
+            if !pseudo && !needs && !restrict.has(to) {
                 continue;
             }
             self.emit(r, sink, mv, t, needs);
@@ -603,7 +669,9 @@ impl<B: Bits> State<B> {
         }
     }
 
-    fn gen_castling<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
+    /// Castling moves; with `PSEUDO`, without testing the squares the king
+    /// crosses or lands on (atomic tests them itself).
+    fn gen_castling<S: Sink<B>, const PSEUDO: bool>(&self, r: &Rules<B>, sink: &mut S) {
         let Some(c) = &r.v.castling else { return };
         let us = self.side;
         let them = us ^ 1;
@@ -648,12 +716,13 @@ impl<B: Bits> State<B> {
             }
             let mut occ2 = occ;
             occ2.clear(k);
-            let safe = span(k, kdest).filter(|&s| s != k && s != kdest).all(|s| {
-                // The king passes over `s`: count it as occupied there.
-                let mut occ3 = occ2;
-                occ3.set(s);
-                !self.attacked(r, s, them, &occ3, &B::EMPTY)
-            });
+            let safe = PSEUDO
+                || span(k, kdest).filter(|&s| s != k && s != kdest).all(|s| {
+                    // The king passes over `s`: count it as occupied there.
+                    let mut occ3 = occ2;
+                    occ3.set(s);
+                    !self.attacked(r, s, them, &occ3, &B::EMPTY)
+                });
             if !safe {
                 continue;
             }
@@ -664,7 +733,7 @@ impl<B: Bits> State<B> {
                 kind: MoveKind::Castle,
                 extra: rsq as u8,
             };
-            if self.leaves_king_safe(r, mv) {
+            if PSEUDO || self.leaves_king_safe(r, mv) {
                 sink.push(mv);
             }
             if r.v.gating {
@@ -681,7 +750,7 @@ impl<B: Bits> State<B> {
                             kind,
                             ..mv
                         };
-                        if self.leaves_king_safe(r, gm) {
+                        if PSEUDO || self.leaves_king_safe(r, gm) {
                             sink.push(gm);
                         }
                     }

@@ -129,6 +129,28 @@ pub(crate) struct Rules<B> {
     pub board: B,
     /// Where each colour may drop its pawn.
     pub pawn_drop: [B; 2],
+    /// Whether any rule of the variant needs the slower generation with
+    /// game ends and move filters (flags, check counting, extinction,
+    /// compulsory captures, no checks, explosions): one test per node, so
+    /// that other variants pay nothing.
+    pub special: bool,
+    /// Capture the flag: each colour's target squares.
+    pub flag_region: [B; 2],
+    /// Atomic: the squares next to each square (empty otherwise).
+    pub blast: Vec<B>,
+}
+
+/// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
+/// `w` × `h` board, in a layout of rank stride `stride`.
+fn from_frame_bits<B: Bits>(bits: &crate::bitboard::Bb256, w: i32, h: i32, stride: usize) -> B {
+    let mut b = B::EMPTY;
+    for i in bits.iter() {
+        let (x, y) = ((i & 15) as i32, (i >> 4) as i32);
+        if x < w && y < h {
+            b.set(y as usize * stride + x as usize);
+        }
+    }
+    b
 }
 
 struct Builder {
@@ -236,7 +258,44 @@ impl<B: Bits> Rules<B> {
             file_masks: Vec::new(),
             board: B::EMPTY,
             pawn_drop: [B::EMPTY; 2],
+            special: v.blast_on_capture
+                || v.must_capture
+                || !v.checking
+                || v.extinction.is_some()
+                || v.flag.is_some()
+                || v.check_counting,
+            flag_region: [B::EMPTY; 2],
+            blast: Vec::new(),
         };
+        if let Some(f) = &v.flag {
+            for c in 0..2 {
+                rules.flag_region[c] = from_frame_bits(&f.region[c], w, h, stride);
+            }
+        }
+        if v.blast_on_capture {
+            rules.blast = vec![B::EMPTY; 256];
+            for y in 0..h {
+                for x in 0..w {
+                    let mut b = B::EMPTY;
+                    for (dx, dy) in [
+                        (-1, -1),
+                        (-1, 0),
+                        (-1, 1),
+                        (0, -1),
+                        (0, 1),
+                        (1, -1),
+                        (1, 0),
+                        (1, 1),
+                    ] {
+                        let (tx, ty) = (x + dx, y + dy);
+                        if tx >= 0 && ty >= 0 && tx < w && ty < h {
+                            b.set(ty as usize * stride + tx as usize);
+                        }
+                    }
+                    rules.blast[y as usize * stride + x as usize] = b;
+                }
+            }
+        }
         for c in 0..2 {
             let (lo, hi) = v.pawn_drop_ranks;
             for r in lo as i32..=(hi as i32).min(h - 1) {
@@ -291,9 +350,16 @@ impl<B: Bits> Rules<B> {
             // Shako).
             let castle_rank = v.castling.as_ref().map_or(0, |k| k.rank as i32).min(h - 1);
             rules.back_rank[c] = rank_bb(rel(c, castle_rank));
-            let (lo, hi) = v.double_step_ranks;
-            for r in lo as i32..=(hi as i32).min(h - 1) {
-                rules.initial_zone[c] |= rank_bb(rel(c, r));
+            match &v.double_step_region {
+                Some(region) => {
+                    rules.initial_zone[c] = from_frame_bits(&region[c], w, h, stride);
+                }
+                None => {
+                    let (lo, hi) = v.double_step_ranks;
+                    for r in lo as i32..=(hi as i32).min(h - 1) {
+                        rules.initial_zone[c] |= rank_bb(rel(c, r));
+                    }
+                }
             }
         }
         let mut b = Builder {

@@ -49,6 +49,9 @@ pub struct Setup {
     pub halfmoves: u32,
     /// The move number.
     pub fullmoves: u32,
+    /// Check counting: the checks White and Black have left to give
+    /// (`None` in other variants, and for the variant's start counts).
+    pub checks_left: Option<[u8; 2]>,
 }
 
 impl Setup {
@@ -128,6 +131,7 @@ impl Position {
             ep_square: self.ep_square(),
             halfmoves: self.halfmoves(),
             fullmoves: self.fullmoves(),
+            checks_left: self.checks_left(),
         }
     }
 
@@ -200,7 +204,8 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             st.promoted.set(sq);
         }
     }
-    if v.royal.is_some() {
+    // As in FEN: a side may lack its royal piece where pieces can go extinct.
+    if v.royal.is_some() && v.extinction.is_none() {
         for (c, who) in [(0, "no white royal piece"), (1, "no black royal piece")] {
             if st.royal_sq[c] == NO_SQ {
                 return Err(bad(FenField::Placement, "", who));
@@ -288,8 +293,15 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
     }
     st.halfmove = s.halfmoves;
     st.fullmove = s.fullmoves;
+    if v.check_counting {
+        st.checks = match s.checks_left {
+            Some(c) => c,
+            None => Position::start(v).checks_left().unwrap_or([3, 3]),
+        };
+    }
     let them = st.side ^ 1;
-    if st.royal_sq[them] != NO_SQ {
+    let over = v.extinction.is_some() && st.royal_sq[st.side] == NO_SQ;
+    if st.royal_sq[them] != NO_SQ && !over {
         let mut flipped = st;
         flipped.side = them;
         if flipped.in_check(r) {

@@ -1,6 +1,6 @@
 //! Zobrist hashing of fairy positions: pieces on squares, the side to move,
-//! pieces in hand, castling and gating rights, the en-passant square and
-//! crazyhouse's promotion marks. Clocks are left out, so positions that
+//! pieces in hand, castling and gating rights, the en-passant square,
+//! crazyhouse's promotion marks and three-check's checks left. Clocks are left out, so positions that
 //! differ only in their clocks hash alike (as in sqlchess-core).
 
 use std::sync::OnceLock;
@@ -22,6 +22,8 @@ struct Keys {
     ep: [u64; 256],
     promoted: [u64; 256],
     black: u64,
+    /// `[colour][checks left]`, for check counting.
+    checks: [[u64; 256]; 2],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -46,6 +48,9 @@ fn keys() -> &'static Keys {
             t
         };
         let (castle, gate, ep, promoted) = (table(), table(), table(), table());
+        let black = next();
+        let mut checks = [[0u64; 256]; 2];
+        checks.iter_mut().flatten().for_each(|k| *k = next());
         Keys {
             pieces,
             hand,
@@ -53,7 +58,8 @@ fn keys() -> &'static Keys {
             gate,
             ep,
             promoted,
-            black: next(),
+            black,
+            checks,
         }
     })
 }
@@ -96,6 +102,10 @@ impl Position {
             }
             if st.ep != NO_SQ {
                 h ^= k.ep[frame(st.ep as usize)];
+            }
+            if r.v.check_counting {
+                h ^=
+                    k.checks[0][usize::from(st.checks[0])] ^ k.checks[1][usize::from(st.checks[1])];
             }
             h
         })

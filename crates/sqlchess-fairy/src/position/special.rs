@@ -1,0 +1,160 @@
+//! Rules beyond movement, for the variants that have them: the game ends of
+//! capture the flag, check counting and extinction, and atomic captures
+//! (the explosion and the legality of a move after it). Only positions of
+//! variants with such a rule come here (`Rules::special`).
+
+use super::rules::{Rules, NO_SQ};
+use super::{FairyMove, State};
+use crate::bitboard::Bits;
+use crate::variant::{Extinction, RelativeOutcome};
+
+impl<B: Bits> State<B> {
+    /// The result for the side to move when a rule of the variant has ended
+    /// the game: a flag reached, the last check given, some pieces extinct.
+    pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
+        let us = self.side;
+        let them = us ^ 1;
+        if let Some(f) = &r.v.flag {
+            let on_flag = |c: usize| {
+                let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
+                (pieces & self.by_color[c]).intersects(&r.flag_region[c])
+            };
+            // With an extra move, White's arrival is answered by Black; Black
+            // getting there too draws.
+            if f.flag_move && on_flag(us) {
+                return Some(if us == 0 && on_flag(them) {
+                    RelativeOutcome::Draw
+                } else {
+                    RelativeOutcome::Win
+                });
+            }
+            // Black's answer must bring its own flag piece there.
+            if on_flag(them) && (!f.flag_move || us == 0 || !self.can_reach_flag(r, f.piece)) {
+                return Some(RelativeOutcome::Loss);
+            }
+        }
+        if r.v.check_counting && self.checks[them] == 0 {
+            return Some(RelativeOutcome::Loss);
+        }
+        if let Some(e) = &r.v.extinction {
+            for c in [them, us] {
+                if self.extinct(e, c) {
+                    return Some(if c == us { e.value } else { e.value.flip() });
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether a legal move brings a flag piece of the side to move into
+    /// its region.
+    fn can_reach_flag(&self, r: &Rules<B>, piece: Option<usize>) -> bool {
+        let us = self.side;
+        self.special_moves(r).into_iter().any(|m| {
+            let to = m.to as usize;
+            let t = match m.dropped_piece() {
+                Some(t) => t,
+                None => (self.board[m.from as usize] as usize).wrapping_sub(1) & 31,
+            };
+            let t = m.promotion().unwrap_or(t);
+            piece.is_none_or(|p| p == t) && r.flag_region[us].has(to)
+        })
+    }
+
+    /// Whether `c` has none left (on the board or in hand) of one of the
+    /// extinction pieces, or of any piece when all count.
+    fn extinct(&self, e: &Extinction, c: usize) -> bool {
+        match &e.pieces {
+            None => self.by_color[c].is_empty() && self.hand[c].iter().all(|&n| n == 0),
+            Some(list) => list
+                .iter()
+                .any(|&t| (self.by_type[t] & self.by_color[c]).is_empty() && self.hand[c][t] == 0),
+        }
+    }
+
+    /// Atomic: removes the piece on `to` (the capturer) and every piece but
+    /// pawns next to it.
+    pub(crate) fn explode(&mut self, r: &Rules<B>, to: usize) {
+        let pawns = r.v.pawn.map_or(B::EMPTY, |p| self.by_type[p]);
+        let mut victims = r.blast[to] & self.occ() & !pawns;
+        victims.set(to);
+        for sq in victims.iter() {
+            let p = self.board[sq];
+            if p == 0 {
+                continue;
+            }
+            let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
+            if r.v.royal == Some(t) && self.royal_sq[c] as usize == sq {
+                self.royal_sq[c] = NO_SQ;
+                self.castle[c] = [NO_SQ; 2];
+            }
+            for rights in self.castle.iter_mut() {
+                for rs in rights.iter_mut() {
+                    if *rs as usize == sq {
+                        *rs = NO_SQ;
+                    }
+                }
+            }
+            self.promoted.clear(sq);
+            self.gate.clear(sq);
+            self.take(sq);
+        }
+    }
+
+    /// Atomic: whether `c`'s royal piece is attacked, two royal pieces side
+    /// by side never checking each other.
+    pub(crate) fn atomic_royal_attacked(&self, r: &Rules<B>, c: usize) -> bool {
+        let k = self.royal_sq[c];
+        if k == NO_SQ {
+            return false;
+        }
+        let ek = self.royal_sq[c ^ 1];
+        if ek != NO_SQ && r.blast[k as usize].has(ek as usize) {
+            return false;
+        }
+        self.attacked(r, k as usize, c ^ 1, &self.occ(), &B::EMPTY)
+    }
+
+    /// Atomic legality of a pseudo-legal move: a royal piece may not
+    /// capture; castling neither out of check nor across an attacked square
+    /// (one next to the enemy royal piece is safe); after the explosion the
+    /// mover keeps its royal piece, and either the opponent lost its own or
+    /// the mover's is not attacked.
+    pub(crate) fn atomic_legal(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let us = self.side;
+        let them = us ^ 1;
+        let from = mv.from as usize;
+        let k = self.royal_sq[us];
+        if k != NO_SQ && k as usize == from && !mv.is_drop() {
+            if self.is_capture(mv) {
+                return false;
+            }
+            if mv.is_castle() {
+                if self.atomic_royal_attacked(r, us) {
+                    return false;
+                }
+                let (a, b) = (from.min(mv.to as usize), from.max(mv.to as usize));
+                let ek = self.royal_sq[them];
+                let mut occ = self.occ();
+                occ.clear(from);
+                for s in (a + 1)..b {
+                    let near_enemy_king = ek != NO_SQ && r.blast[s].has(ek as usize);
+                    let mut occ2 = occ;
+                    occ2.set(s);
+                    if !near_enemy_king && self.attacked(r, s, them, &occ2, &B::EMPTY) {
+                        return false;
+                    }
+                }
+            }
+        }
+        let mut next = *self;
+        next.play(r, mv);
+        if r.v.royal.is_none() || k == NO_SQ {
+            return true;
+        }
+        if next.royal_sq[us] == NO_SQ {
+            return false;
+        }
+        next.royal_sq[them] == NO_SQ || !next.atomic_royal_attacked(r, us)
+    }
+}
