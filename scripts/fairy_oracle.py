@@ -17,7 +17,7 @@ Line format:  <variant>|<fen>|<depth>:<nodes> <depth>:<nodes> ...
 The tests in crates/sqlchess-fairy/tests/oracle.rs read these files.
 
 Usage: pip install pyffish chess; python3 scripts/fairy_oracle.py [NAME ...]
-(NAME: a file name above, or `outcomes`)
+(NAME: a file name above, `outcomes`, or `fsf_variants_ini`)
 (no names: regenerate every file; about four minutes on one core).
 """
 
@@ -167,6 +167,35 @@ def lichess_outcomes():
     print(f"wrote {path} ({len(lines)} games)", file=sys.stderr)
 
 
+# Fairy-Stockfish's own variants.ini (GPL text, read where the workspace
+# keeps it, never copied into the project): per section, perft from the
+# start and from seeded random positions, into fsf_variants_ini.perft. The
+# test reads the same file and checks the sections sqlchess loads.
+FSF_INI = os.environ.get(
+    "SQLCHESS_FSF_VARIANTS_INI",
+    os.path.join(ROOT, "..", "shared", "fairy-stockfish", "variants.ini"),
+)
+
+
+def fsf_sections():
+    with open(FSF_INI) as f:
+        text = f.read()
+    sf.load_variant_config(text)
+    names = [l[1:].split("]")[0].split(":")[0] for l in text.splitlines() if l.startswith("[")]
+    rng = random.Random(20261123)
+    lines = []
+    for name in names:
+        if name not in sf.variants():
+            print(f"pyffish does not know {name}", file=sys.stderr)
+            continue
+        start = sf.start_fen(name)
+        lines.append(f"{name}|{start}|1:{perft(name, start, 1, False)} 2:{perft(name, start, 2, False)}")
+        for _ in range(3):
+            fen = random_position(name, start, rng.randint(4, 30), rng, False)
+            lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
+
+
 def perft(variant, fen, depth, c960):
     moves = sf.legal_moves(variant, fen, [], c960)
     if depth == 1:
@@ -229,6 +258,8 @@ def main():
         write(name, lines, "and python-chess (chess.variant) agreeing")
     if not only or "outcomes" in only:
         lichess_outcomes()
+    if not only or "fsf_variants_ini" in only:
+        fsf_sections()
     for fname, name, variant, c960, count, plies, depth in DEEP:
         if only and fname not in only:
             continue

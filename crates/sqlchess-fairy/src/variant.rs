@@ -170,7 +170,7 @@ pub struct Variant {
     /// not capture, and two royal pieces side by side do not check each
     /// other.
     pub blast_on_capture: bool,
-    /// Captures are compulsory (antichess); in check, any evasion.
+    /// Captures are compulsory (antichess); in check, among the evasions.
     pub must_capture: bool,
     /// Whether moves may give check (`false` in racing kings).
     pub checking: bool,

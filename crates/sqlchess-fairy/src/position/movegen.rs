@@ -75,7 +75,8 @@ impl<B: Bits> State<B> {
     /// (see `rules.rs`'s `special`): none once the game is over; atomic moves
     /// from the pseudo-legal ones, tested after their explosion; then moves
     /// that give check dropped where checking is not allowed, and moves
-    /// that capture nothing where capturing is compulsory.
+    /// that capture nothing where capturing is compulsory (in check too:
+    /// among the evasions, as Fairy-Stockfish).
     fn generate_special<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
         if self.variant_end(r).is_some() {
             return;
@@ -101,7 +102,7 @@ impl<B: Bits> State<B> {
                 !next.in_check(r)
             });
         }
-        if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) && !self.in_check(r) {
+        if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
         moves
