@@ -5,7 +5,8 @@ Writes crates/sqlchess-fairy/tests/data/<variant>.perft: perft counts from
 the start position and from positions reached by seeded random play, for the
 built-in variants (chess960, capablanca, caparandom, grand, makruk, xiangqi,
 shogi, crazyhouse, seirawan, gothic, embassy, janus, modern, chancellor,
-centaur, almost, amazon, knightmate, shako) and the custom variants of
+centaur, almost, amazon, knightmate, shako, gardner, losalamos,
+breakthrough) and the custom variants of
 crates/sqlchess-fairy/tests/data/variants.ini (PLAN), plus a few positions
 one ply deeper (DEEP, files <name>_deep.perft). The six Lichess variants
 (LICHESS: atomic, antichess, kingofthehill, threecheck, racingkings, horde)
@@ -65,6 +66,9 @@ PLAN = [
     ("amazon", "amazon", False, None, 3, 8, (4, 60), 2),
     ("knightmate", "knightmate", False, None, 3, 8, (4, 60), 2),
     ("shako", "shako", False, None, 3, 8, (4, 60), 2),
+    ("gardner", "gardner", False, None, 4, 16, (2, 30), 2),
+    ("losalamos", "losalamos", False, None, 4, 16, (2, 40), 2),
+    ("breakthrough", "breakthrough", False, None, 3, 16, (4, 60), 2),
 ]
 
 

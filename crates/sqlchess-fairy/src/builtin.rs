@@ -340,6 +340,68 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             });
             v
         }
+        "gardner" => {
+            // Gardner's 5×5 minichess: no double step, no castling.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.width = 5;
+            v.height = 5;
+            v.start_fen = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1".into();
+            v.double_step = false;
+            v.en_passant = false;
+            v.castling = None;
+            if let Some(p) = v.promotion.as_mut() {
+                p.zone_start = 4;
+            }
+            v
+        }
+        "losalamos" => {
+            // Los Alamos chess: 6×6, no bishops, no double step, no
+            // castling.
+            let mut v = chesslike(
+                name,
+                6,
+                6,
+                Vec::new(),
+                "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+                None,
+                "nrq",
+            );
+            v.pieces.retain(|p| p.name != "bishop");
+            v = reindex(v, "nrq");
+            v.double_step = false;
+            v.en_passant = false;
+            v
+        }
+        "breakthrough" => {
+            // Pawns only, stepping straight or diagonally forward and
+            // capturing diagonally: the first to the far rank wins, as does
+            // taking every enemy piece.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces = vec![custom("breakthrough", 'p', "fmWfF")];
+            v.start_fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1".into();
+            v.royal = None;
+            v.pawn = None;
+            v.double_step = false;
+            v.en_passant = false;
+            v.castling = None;
+            v.promotion = None;
+            v.stalemate = RelativeOutcome::Loss;
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: None,
+            });
+            v.flag = Some(Flag {
+                piece: Some(0),
+                region: [
+                    squares(&(0..8).map(|f| (f, 7)).collect::<Vec<_>>()),
+                    squares(&(0..8).map(|f| (f, 0)).collect::<Vec<_>>()),
+                ],
+                flag_move: false,
+            });
+            v
+        }
         _ => return None,
     })
 }

@@ -226,6 +226,11 @@ const NAMED: &[(&str, &str)] = &[
     ("cannon", "mRcpR"),
     ("horse", "nN"),
     ("elephant", "nA"),
+    ("shogiKnight", "fN"),
+    ("soldier", "fsW"),
+    ("janggiElephant", "nZ"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
 ];
 
 /// A variant under construction, pieces keyed by name so that removals do
@@ -247,11 +252,23 @@ struct Draft {
     flag_move: Option<bool>,
     /// The line of `extinctionPseudoRoyal = true`, if given.
     pseudo_royal: Option<usize>,
+    /// Pawn drops on the first rank, and in the promotion zone.
+    first_rank_pawn_drops: Option<bool>,
+    promotion_zone_pawn_drops: Option<bool>,
+    /// `promotionRegionWhite` and `promotionRegionBlack`, with their lines.
+    promotion_region: [Option<(usize, Bb256)>; 2],
+    /// Whether the parent promoted on its last rank only.
+    parent_zone_last: bool,
 }
 
 impl From<Variant> for Draft {
     fn from(v: Variant) -> Draft {
+        let parent_zone_last = v
+            .promotion
+            .as_ref()
+            .is_none_or(|p| p.zone_start + 1 >= v.height);
         Draft {
+            parent_zone_last,
             extinction_value: v.extinction.as_ref().map(|e| e.value),
             extinction_pieces: v.extinction.as_ref().map(|e| e.pieces.clone()),
             flag_piece: v.flag.as_ref().map(|f| f.piece),
@@ -262,6 +279,9 @@ impl From<Variant> for Draft {
             castling_set: false,
             promotion_set: false,
             pseudo_royal: None,
+            first_rank_pawn_drops: None,
+            promotion_zone_pawn_drops: None,
+            promotion_region: [None; 2],
         }
     }
 }
@@ -287,6 +307,97 @@ impl Draft {
     /// The variant, with the template's defaults filled in: castling with
     /// the `r` piece when a king and that piece exist, promotion to whichever
     /// of `n b r q` exist.
+    /// The promotion zone from `promotionRegionWhite/Black`: whole ranks
+    /// from some rank to the last, the same for both colours.
+    fn promotion_zone(&mut self) -> Result<(), IniError> {
+        let (w, h) = (usize::from(self.v.width), usize::from(self.v.height));
+        // A colour not given keeps Fairy-Stockfish's default, its last rank,
+        // unless the parent had a deeper zone.
+        let current = match self.v.promotion.as_ref() {
+            Some(p) if !self.parent_zone_last => usize::from(p.zone_start),
+            _ => h - 1,
+        };
+        let mut starts = [current, current];
+        for (c, start) in starts.iter_mut().enumerate() {
+            let Some((line, b)) = self.promotion_region[c] else {
+                continue;
+            };
+            let bad = || IniError::Value {
+                line,
+                option: if c == 0 {
+                    "promotionRegionWhite"
+                } else {
+                    "promotionRegionBlack"
+                }
+                .into(),
+                value: "…".into(),
+                reason: "only whole ranks up to the last are supported".into(),
+            };
+            // Ranks relative to the colour, each wholly in or out.
+            let mut ranks = Vec::new();
+            for rel in 0..h {
+                let rank = if c == 0 { rel } else { h - 1 - rel };
+                let n = (0..w).filter(|&f| b.has(rank * 16 + f)).count();
+                match n {
+                    0 => {}
+                    n if n == w => ranks.push(rel),
+                    _ => return Err(bad()),
+                }
+            }
+            let first = ranks.first().copied().unwrap_or(h);
+            if ranks.iter().enumerate().any(|(i, &r)| r != first + i)
+                || ranks.last() != Some(&(h - 1)) && !ranks.is_empty()
+            {
+                return Err(bad());
+            }
+            *start = first;
+        }
+        if starts[0] != starts[1] {
+            let line = self
+                .promotion_region
+                .iter()
+                .flatten()
+                .map(|x| x.0)
+                .max()
+                .unwrap_or(0);
+            return Err(IniError::Value {
+                line,
+                option: "promotionRegionBlack".into(),
+                value: "…".into(),
+                reason: "the two colours' promotion ranks must mirror each other".into(),
+            });
+        }
+        if self.promotion_region.iter().any(Option::is_some) {
+            if starts[0] >= h {
+                self.v.promotion = None;
+            } else {
+                promotion(self).zone_start = starts[0] as u8;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where pawns may be dropped, as Fairy-Stockfish: not on the first
+    /// rank nor in the promotion zone unless allowed.
+    fn pawn_drops(&mut self) {
+        if !self.v.drops {
+            return;
+        }
+        let h = self.v.height;
+        let zone = self.v.promotion.as_ref().map_or(h, |p| p.zone_start);
+        let lo = if self.first_rank_pawn_drops.unwrap_or(false) {
+            0
+        } else {
+            1
+        };
+        let hi = if self.promotion_zone_pawn_drops.unwrap_or(false) {
+            h.saturating_sub(1)
+        } else {
+            zone.saturating_sub(1)
+        };
+        self.v.pawn_drop_ranks = (lo, hi);
+    }
+
     fn finish(mut self) -> Variant {
         // Extinction needs a value and pieces; a flag, a region.
         self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
@@ -617,6 +728,10 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         return Err(errors);
     }
     let pseudo_royal = d.pseudo_royal;
+    if let Err(e) = d.promotion_zone() {
+        return Err(vec![e]);
+    }
+    d.pawn_drops();
     let v = d.finish();
     if let Some(line) = pseudo_royal {
         let royal_only = v.royal.is_some()
@@ -846,6 +961,36 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             } else {
                 d.v.stalemate = o;
             }
+        }
+        "pieceDrops" => d.v.drops = boolean()?,
+        "capturesToHand" => d.v.captures_to_hand = boolean()?,
+        "firstRankPawnDrops" => d.first_rank_pawn_drops = Some(boolean()?),
+        "promotionZonePawnDrops" => d.promotion_zone_pawn_drops = Some(boolean()?),
+        "immobilityIllegal" => d.v.immobility_illegal = boolean()?,
+        "dropNoDoubled" => {
+            d.v.drop_no_doubled = match value {
+                "-" => None,
+                _ => {
+                    let c = value
+                        .chars()
+                        .next()
+                        .ok_or_else(|| bad("expected a letter"))?;
+                    Some(letter_of(c, d)?)
+                }
+            };
+        }
+        // The pieces that promote, capture en passant and reset the move
+        // counter: one, the pawn.
+        "pawnTypes" | "promotionPawnTypes" | "enPassantTypes" | "nMoveRuleTypes" => {
+            let mut cs = value.chars().filter(|c| !c.is_whitespace());
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => d.v.pawn = Some(letter_of(c, d)?),
+                _ => return Err(bad("only one pawn piece is supported")),
+            }
+        }
+        "promotionRegionWhite" | "promotionRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            d.promotion_region[usize::from(key == "promotionRegionBlack")] = Some((line, b));
         }
         "blastOnCapture" => d.v.blast_on_capture = boolean()?,
         "mustCapture" => d.v.must_capture = boolean()?,

@@ -309,6 +309,9 @@ const BUILTIN_NAMES: &[&str] = &[
     "5check",
     "racingkings",
     "horde",
+    "gardner",
+    "losalamos",
+    "breakthrough",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {

@@ -109,7 +109,10 @@ oracle!(
     kingofthehill,
     threecheck,
     racingkings,
-    horde
+    horde,
+    gardner,
+    losalamos,
+    breakthrough
 );
 
 /// The ends of random playouts of the Lichess variants: no legal move, and
