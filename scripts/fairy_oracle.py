@@ -69,6 +69,8 @@ PLAN = [
     ("gardner", "gardner", False, None, 4, 16, (2, 30), 2),
     ("losalamos", "losalamos", False, None, 4, 16, (2, 40), 2),
     ("breakthrough", "breakthrough", False, None, 3, 16, (4, 60), 2),
+    ("extinction", "extinction", False, None, 3, 16, (4, 80), 2),
+    ("nocheckatomic", "nocheckatomic", False, None, 3, 16, (4, 60), 2),
 ]
 
 
@@ -97,6 +99,7 @@ LICHESS = [
     ("threecheck", "3check", "ThreeCheckBoard", 3, 16, (4, 60), 2),
     ("racingkings", "racingkings", "RacingKingsBoard", 3, 16, (4, 40), 2),
     ("horde", "horde", "HordeBoard", 3, 16, (4, 80), 2),
+    ("giveaway", "giveaway", "GiveawayBoard", 3, 16, (4, 40), 2),
 ]
 
 # Random playouts to the end of the game per Lichess variant, for
@@ -105,6 +108,24 @@ LICHESS = [
 PLAYOUTS = 40
 # Random playouts per Lichess variant whose last plies go into its .perft.
 ENDINGS = 4
+
+
+# Castling positions (also across attacked squares, which only a royal king
+# may not cross), counted to depth 3 in the variants with castling.
+CASTLING = [
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/p1pppppp/8/8/1b4b1/8/P1PPPP1P/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/2B2b2/8/8/R3K2R b KQkq - 0 1",
+]
+CASTLING_VARIANTS = {"giveaway", "extinction", "nocheckatomic", "atomic", "kingofthehill",
+                     "threecheck"}
+
+
+def castling_fens(variant):
+    """CASTLING in the variant's FEN dialect (three-check's counters)."""
+    if variant == "3check":
+        return [f.replace(" - 0 1", " - 3+3 0 1") for f in CASTLING]
+    return CASTLING
 
 
 def pychess_perft(board, depth):
@@ -229,7 +250,7 @@ def main():
         rng = random.Random(20261122)
         starts = starts or [sf.start_fen(variant)]
         lines = []
-        for fen in starts:
+        for fen in starts + (CASTLING if name in CASTLING_VARIANTS else []):
             counts = " ".join(f"{d}:{perft(variant, fen, d, c960)}" for d in range(1, sdepth + 1))
             lines.append(f"{name}|{fen}|{counts}")
         for i in range(count):
@@ -244,6 +265,8 @@ def main():
         rng = random.Random(20261123)
         start = sf.start_fen(variant)
         lines = [lichess_line(name, variant, cls, start, range(1, sdepth + 1))]
+        if name in CASTLING_VARIANTS:
+            lines += [lichess_line(name, variant, cls, f, range(1, 4)) for f in castling_fens(variant)]
         for _ in range(count):
             fen = random_position(variant, start, rng.randint(*plies), rng, False)
             lines.append(lichess_line(name, variant, cls, fen, range(1, rdepth + 1)))

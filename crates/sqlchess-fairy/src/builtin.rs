@@ -42,6 +42,7 @@ fn chesslike(
         kingside_file: k,
         queenside_file: q,
         rank: 0,
+        king: None,
     });
     let pieces = promo.chars().filter_map(|c| v.piece_by_letter(c)).collect();
     v.promotion = Some(Promotion {
@@ -259,6 +260,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             let mut v = Variant::chess();
             v.name = name.into();
             v.blast_on_capture = true;
+            v.blast_immune = v.pawn.into_iter().collect();
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Loss,
                 pieces: v.royal.map(|k| vec![k]),
@@ -283,6 +285,49 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Win,
                 pieces: None,
             });
+            v
+        }
+        "giveaway" => {
+            // Antichess with castling: the king, an ordinary piece, castles.
+            let mut v = extra("antichess")?;
+            v.name = name.into();
+            v.castling = Some(Castling {
+                rook: 3,
+                kingside_file: 6,
+                queenside_file: 2,
+                rank: 0,
+                king: Some(5),
+            });
+            v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into();
+            v
+        }
+        "extinction" => {
+            // Losing every piece of one kind loses; the king is an ordinary
+            // piece (pawns may promote to one) that still castles.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.royal = None;
+            if let Some(c) = v.castling.as_mut() {
+                c.king = Some(5);
+            }
+            if let Some(p) = v.promotion.as_mut() {
+                p.pieces = vec![1, 2, 3, 4, 5];
+            }
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: Some(vec![0, 1, 2, 3, 4, 5]),
+            });
+            v
+        }
+        "nocheckatomic" => {
+            // Atomic without check: the king is an ordinary piece, and
+            // losing it (by capture or explosion) loses.
+            let mut v = extra("atomic")?;
+            v.name = name.into();
+            v.royal = None;
+            if let Some(c) = v.castling.as_mut() {
+                c.king = Some(5);
+            }
             v
         }
         "kingofthehill" => {

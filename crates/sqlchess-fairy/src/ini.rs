@@ -422,6 +422,7 @@ impl Draft {
                         kingside_file: 6,
                         queenside_file: 2,
                         rank: 0,
+                        king: None,
                     });
                 }
             }
@@ -470,15 +471,16 @@ impl Draft {
                 self.v.royal = self.v.royal.and_then(fix);
                 self.v.pawn = self.v.pawn.and_then(fix);
                 if let Some(c) = &self.v.castling {
-                    match fix(c.rook) {
-                        Some(r) => {
-                            self.v.castling = Some(Castling {
-                                rook: r,
-                                ..c.clone()
-                            })
-                        }
-                        None => self.v.castling = None,
-                    }
+                    // Castling goes with its rook or its (non-royal) king.
+                    self.v.castling = match (fix(c.rook), c.king.map(fix)) {
+                        (Some(rook), None) => Some(Castling { rook, ..c.clone() }),
+                        (Some(rook), Some(Some(k))) => Some(Castling {
+                            rook,
+                            king: Some(k),
+                            ..c.clone()
+                        }),
+                        _ => None,
+                    };
                 }
                 self.v.regions = self
                     .v
@@ -499,6 +501,7 @@ impl Draft {
                     .filter_map(|&(a, b)| Some((fix(a)?, fix(b)?)))
                     .collect();
                 self.v.drop_no_doubled = self.v.drop_no_doubled.and_then(fix);
+                self.v.blast_immune = self.v.blast_immune.iter().filter_map(|&x| fix(x)).collect();
                 if let Some(Some(list)) = self.extinction_pieces.as_mut() {
                     *list = list.iter().filter_map(|&x| fix(x)).collect();
                 }
@@ -870,6 +873,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                         kingside_file: 6,
                         queenside_file: 2,
                         rank: 0,
+                        king: None,
                     });
                 }
             } else {
@@ -896,6 +900,19 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .as_mut()
                 .ok_or_else(|| bad("castling is off"))?
                 .rank = r;
+        }
+        "castlingKingPiece" => {
+            let c = value
+                .chars()
+                .next()
+                .ok_or_else(|| bad("expected a letter"))?;
+            let i = letter_of(c, d)?;
+            let royal = d.v.royal;
+            let cs =
+                d.v.castling
+                    .as_mut()
+                    .ok_or_else(|| bad("castling is off"))?;
+            cs.king = (Some(i) != royal).then_some(i);
         }
         "castlingRookPiece" | "castlingRookPieces" => {
             let c = value
@@ -992,7 +1009,16 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             let b = squares(value).map_err(&bad)?;
             d.promotion_region[usize::from(key == "promotionRegionBlack")] = Some((line, b));
         }
-        "blastOnCapture" => d.v.blast_on_capture = boolean()?,
+        "blastOnCapture" => {
+            d.v.blast_on_capture = boolean()?;
+            // Fairy-Stockfish's explosions spare its pawn piece.
+            if let Some(p) = d.idx("pawn") {
+                if !d.v.blast_immune.contains(&p) {
+                    d.v.blast_immune.push(p);
+                }
+            }
+        }
+
         "mustCapture" => d.v.must_capture = boolean()?,
         "checking" => d.v.checking = boolean()?,
         "checkCounting" => d.v.check_counting = boolean()?,

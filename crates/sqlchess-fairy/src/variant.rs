@@ -29,6 +29,10 @@ pub struct Castling {
     /// The rank castling happens on, 0-based and relative to the mover (0:
     /// the back rank; Shako castles on its second rank).
     pub rank: u8,
+    /// Index in [`Variant::pieces`] of the piece that castles with the rook
+    /// when it is not the royal piece (giveaway's king, which may be
+    /// captured); `None` for the royal piece.
+    pub king: Option<usize>,
 }
 
 /// Pawn promotion.
@@ -170,6 +174,9 @@ pub struct Variant {
     /// not capture, and two royal pieces side by side do not check each
     /// other.
     pub blast_on_capture: bool,
+    /// Pieces that explosions spare when next to the capture (atomic: the
+    /// pawns, Fairy-Stockfish's pawn piece, not custom pawns).
+    pub blast_immune: Vec<usize>,
     /// Captures are compulsory (antichess); in check, among the evasions.
     pub must_capture: bool,
     /// Whether moves may give check (`false` in racing kings).
@@ -312,6 +319,9 @@ const BUILTIN_NAMES: &[&str] = &[
     "gardner",
     "losalamos",
     "breakthrough",
+    "giveaway",
+    "extinction",
+    "nocheckatomic",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {
@@ -368,6 +378,7 @@ impl Variant {
                     kingside_file: 8,
                     queenside_file: 2,
                     rank: 0,
+                    king: None,
                 });
                 if let Some(p) = v.promotion.as_mut() {
                     p.pieces = vec![1, 2, 3, 4, 6, 7];
@@ -537,6 +548,7 @@ impl Variant {
                 kingside_file: 6,
                 queenside_file: 2,
                 rank: 0,
+                king: None,
             }),
             chess960: false,
             promotion: Some(Promotion {
@@ -561,6 +573,7 @@ impl Variant {
             gating: false,
             double_step_region: None,
             blast_on_capture: false,
+            blast_immune: Vec::new(),
             must_capture: false,
             checking: true,
             extinction: None,
@@ -653,6 +666,9 @@ impl Variant {
         {
             return Err(bad("extinction.pieces"));
         }
+        if self.blast_immune.iter().any(|&i| i >= n) {
+            return Err(bad("blast_immune"));
+        }
         if self
             .flag
             .as_ref()
@@ -661,7 +677,11 @@ impl Variant {
         {
             return Err(bad("flag.piece"));
         }
-        if self.castling.as_ref().is_some_and(|c| c.rook >= n) {
+        if self
+            .castling
+            .as_ref()
+            .is_some_and(|c| c.rook >= n || c.king.is_some_and(|k| k >= n))
+        {
             return Err(bad("castling.rook"));
         }
         if let Some(p) = &self.promotion {

@@ -112,7 +112,10 @@ oracle!(
     horde,
     gardner,
     losalamos,
-    breakthrough
+    breakthrough,
+    giveaway,
+    extinction,
+    nocheckatomic
 );
 
 /// The ends of random playouts of the Lichess variants: no legal move, and

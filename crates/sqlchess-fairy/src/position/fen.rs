@@ -200,14 +200,22 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     // Shogi-style FENs go straight from the side to the clocks.
     let mut parts = parts.peekable();
     let numeric = |t: &&str| t.chars().all(|c| c.is_ascii_digit());
+    st.find_castle_kings(r);
     if let Some(castling) = parts.next_if(|t| !numeric(t)) {
         parse_castling(r, &mut st, castling)?;
     }
     if let Some(ep) = parts.next_if(|t| !numeric(t)) {
-        if ep != "-" {
-            let sq: FairySquare = ep
-                .parse()
-                .map_err(|_| field(FenField::EnPassant, ep, "not a square"))?;
+        // Fairy-Stockfish may list several squares (`c3c4`); the one a pawn
+        // passed over counts.
+        let mut squares = Vec::new();
+        let mut rest = if ep == "-" { "" } else { ep };
+        while !rest.is_empty() {
+            let (sq, n) = crate::geometry::parse_square_prefix(rest)
+                .ok_or_else(|| field(FenField::EnPassant, ep, "not a square"))?;
+            squares.push(sq);
+            rest = &rest[n..];
+        }
+        for sq in squares {
             if sq.file() as i32 >= r.w || sq.rank() as i32 >= r.h {
                 return Err(field(FenField::EnPassant, ep, "off the board"));
             }
@@ -223,6 +231,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             if r.v.en_passant && pawn_there && st.board[idx] == 0 {
                 st.ep = idx as u8;
                 st.ep_victim = victim.unwrap_or(0) as u8;
+                break;
             }
         }
     }
@@ -324,7 +333,7 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
             st.gate.set(sq);
             continue;
         }
-        let k = st.royal_sq[color];
+        let k = st.castle_king[color];
         if k == NO_SQ || !r.back_rank[color].has(k as usize) {
             return Err(field(FenField::Castling, text, "no king on the back rank"));
         }
@@ -406,7 +415,7 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
                 continue;
             }
             let rs = rs as usize;
-            let k = st.royal_sq[color] as usize;
+            let k = st.castle_king[color] as usize;
             let rook_t = r.v.castling.as_ref().map(|c| c.rook).unwrap_or(0);
             let rooks = st.by_type[rook_t] & st.by_color[color] & r.back_rank[color];
             let outer = if side == 0 {
@@ -436,7 +445,7 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
                 let rs = st.castle[color][side];
                 if rs != NO_SQ {
                     covered.set(rs as usize);
-                    covered.set(st.royal_sq[color] as usize);
+                    covered.set(st.castle_king[color] as usize);
                 }
             }
             for sq in (st.gate & st.by_color[color] & r.back_rank[color] & !covered).iter() {

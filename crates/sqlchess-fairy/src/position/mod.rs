@@ -217,6 +217,9 @@ pub(crate) struct State<B> {
     pub gate: B,
     /// Checks each colour has left to give (check counting only).
     pub checks: [u8; 2],
+    /// The square of each colour's castling king (the royal piece's, or the
+    /// variant's castling piece's), or [`NO_SQ`].
+    pub castle_king: [u8; 2],
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -242,6 +245,23 @@ impl<B: Bits> State<B> {
             promoted: B::EMPTY,
             gate: B::EMPTY,
             checks: [0; 2],
+            castle_king: [NO_SQ; 2],
+        }
+    }
+
+    /// Finds each colour's castling king: the royal piece, or the variant's
+    /// castling piece on the castling rank (on the e-file if there are
+    /// several).
+    pub(crate) fn find_castle_kings(&mut self, r: &Rules<B>) {
+        for c in 0..2 {
+            self.castle_king[c] = match r.v.castling.as_ref().and_then(|k| k.king) {
+                None => self.royal_sq[c],
+                Some(t) => {
+                    let on_rank = self.by_type[t] & self.by_color[c] & r.back_rank[c];
+                    let e = on_rank.iter().find(|&s| s % r.stride == 4);
+                    e.or_else(|| on_rank.lsb()).map_or(NO_SQ, |s| s as u8)
+                }
+            };
         }
     }
 
@@ -366,6 +386,17 @@ impl<B: Bits> State<B> {
         if r.v.royal == Some(t) && self.royal_sq[us] as usize == from {
             self.royal_sq[us] = to as u8;
             self.castle[us] = [NO_SQ; 2];
+        }
+        if self.castle_king[us] as usize == from && mv.kind != MoveKind::Drop {
+            self.castle_king[us] = to as u8;
+            self.castle[us] = [NO_SQ; 2];
+        }
+        let them = us ^ 1;
+        let ck = self.castle_king[them];
+        if ck != NO_SQ && (self.board[ck as usize] as usize).wrapping_sub(1) >> 5 != them {
+            // Captured: giveaway's king is an ordinary piece.
+            self.castle_king[them] = NO_SQ;
+            self.castle[them] = [NO_SQ; 2];
         }
         for c in 0..2 {
             for s in 0..2 {

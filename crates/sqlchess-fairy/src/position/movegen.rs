@@ -428,10 +428,10 @@ impl<B: Bits> State<B> {
             }
         }
         if PSEUDO {
-            if self.royal_sq[us] != NO_SQ {
+            if self.castle_king[us] != NO_SQ {
                 self.gen_castling::<S, true>(r, sink);
             }
-        } else if !in_check && ksq != NO_SQ {
+        } else if !in_check && self.castle_king[us] != NO_SQ {
             self.gen_castling::<S, false>(r, sink);
         }
     }
@@ -676,7 +676,10 @@ impl<B: Bits> State<B> {
         let Some(c) = &r.v.castling else { return };
         let us = self.side;
         let them = us ^ 1;
-        let k = self.royal_sq[us] as usize;
+        let k = self.castle_king[us] as usize;
+        // A castling king that is not royal (giveaway) may cross attacked
+        // squares.
+        let royal = self.royal_sq[us] as usize == k;
         let occ = self.occ();
         for side in 0..2 {
             let rsq = self.castle[us][side];
@@ -718,6 +721,7 @@ impl<B: Bits> State<B> {
             let mut occ2 = occ;
             occ2.clear(k);
             let safe = PSEUDO
+                || !royal
                 || span(k, kdest).filter(|&s| s != k && s != kdest).all(|s| {
                     // The king passes over `s`: count it as occupied there.
                     let mut occ3 = occ2;

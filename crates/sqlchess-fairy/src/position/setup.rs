@@ -228,6 +228,7 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
     }
     st.hand = s.hands;
     st.side = usize::from(s.turn == Color::Black);
+    st.find_castle_kings(r);
     let frame = |sq: FairySquare| -> Option<usize> {
         (sq.file() < v.width && sq.rank() < v.height).then(|| from_frame(sq.index(), r.stride))
     };
@@ -249,7 +250,7 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             };
             let rs = frame(rook)
                 .ok_or_else(|| bad(FenField::Castling, rook.to_string(), "off the board"))?;
-            let k = st.royal_sq[c];
+            let k = st.castle_king[c];
             let on_back = |sq: usize| r.back_rank[c].has(sq);
             let own_rook = st.by_type[castling.rook].has(rs) && st.by_color[c].has(rs);
             if k == NO_SQ || !on_back(k as usize) || !on_back(rs) || !own_rook {

@@ -75,8 +75,11 @@ impl<B: Bits> State<B> {
     /// Atomic: removes the piece on `to` (the capturer) and every piece but
     /// pawns next to it.
     pub(crate) fn explode(&mut self, r: &Rules<B>, to: usize) {
-        let pawns = r.v.pawn.map_or(B::EMPTY, |p| self.by_type[p]);
-        let mut victims = r.blast[to] & self.occ() & !pawns;
+        let mut immune = B::EMPTY;
+        for &t in &r.v.blast_immune {
+            immune |= self.by_type[t];
+        }
+        let mut victims = r.blast[to] & self.occ() & !immune;
         victims.set(to);
         for sq in victims.iter() {
             let p = self.board[sq];
@@ -86,6 +89,10 @@ impl<B: Bits> State<B> {
             let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
             if r.v.royal == Some(t) && self.royal_sq[c] as usize == sq {
                 self.royal_sq[c] = NO_SQ;
+                self.castle[c] = [NO_SQ; 2];
+            }
+            if self.castle_king[c] as usize == sq {
+                self.castle_king[c] = NO_SQ;
                 self.castle[c] = [NO_SQ; 2];
             }
             for rights in self.castle.iter_mut() {
