@@ -33,6 +33,7 @@ import glob
 import itertools
 import os
 import uuid
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -299,6 +300,9 @@ def register(spark: SparkSession) -> None:
         assert isinstance(f, UserDefinedTableFunction)
         return f
 
+    # pyspark would rather infer the UDF type from type hints, which these
+    # generic batch functions (any number of columns) cannot give.
+    warnings.filterwarnings("ignore", message="It is preferred to specify type hints")
     for name, (sql_type, _) in SCALARS.items():
         body = _elementwise(_SCALAR_BODIES[name], _ARROW_TYPES[sql_type])
         spark.udf.register(name, arrow_udf(body, sql_type, ArrowUDFType.SCALAR))
@@ -335,17 +339,38 @@ def register(spark: SparkSession) -> None:
     )
 
 
+#: Frontiers up to this many positions grow on the driver (microseconds
+#: natively) rather than in a Spark stage (about a second of scheduling).
+DRIVER_FRONTIER_ROWS = 10_000
+
+
+def _expand_on_driver(frontier: list[tuple[bytes, int]]) -> list[tuple[bytes, int]]:
+    """One ply of set-based perft in this process (the same native call as
+    ``expand_positions``)."""
+    offsets, data = _binary_buffers(pa.array([p for p, _ in frontier], type=pa.binary()))
+    counts = np.array([n for _, n in frontier], dtype="<i8").tobytes()
+    out_offsets, out_data, out_counts = _native._expand_packed(offsets, data, counts)
+    children = _binary_array(out_offsets, out_data).to_pylist()
+    return list(zip(children, np.frombuffer(out_counts, dtype="<i8").tolist()))
+
+
 def perft(
     spark: SparkSession,
     fen: str,
     depth: int,
     variant: str = "chess",
     split: int | None = None,
+    driver_plies: int | None = None,
 ) -> int:
-    """Perft by set-based enumeration on Spark: ``split`` plies (default
-    ``depth - 3``, at least 0) grown one ``expand_positions`` step and one
-    ``GROUP BY`` the packed position per ply, then ``perft_packed`` of each
-    distinct position, weighted by its paths, summed. Equals native perft.
+    """Perft by set-based enumeration on Spark. The frontier (distinct packed
+    positions with ``n``, the paths from the root to each) grows one ply per
+    statement up to the ``split`` ply (default ``depth - 3``, at least 0):
+    ``SELECT position, sum(n) FROM expand_positions(TABLE(frontier)) GROUP BY
+    position``; then ``perft_packed`` counts each distinct position's subtree
+    once, weighted by its paths. The first ``driver_plies`` plies grow on the
+    driver (default: while the frontier holds at most
+    :data:`DRIVER_FRONTIER_ROWS` positions; 0 grows every ply on Spark).
+    Equals native perft.
 
     Raises :class:`sqlchess.InvalidFen`, :class:`sqlchess.UnknownVariant` or
     :class:`sqlchess.InvalidDepth` before any Spark job runs."""
@@ -356,25 +381,33 @@ def perft(
         split = max(depth - 3, 0)
     if not 0 <= split <= depth:
         raise _native.InvalidDepth(f"split {split} out of range: 0 to the depth {depth}")
+    if driver_plies is not None and not 0 <= driver_plies <= split:
+        raise _native.InvalidDepth(f"driver_plies {driver_plies} out of range: 0 to the split")
     register(spark)
+    frontier = [(root.without_clocks().pack(), 1)]
+    ply = 0
+    while ply < split and (
+        len(frontier) <= DRIVER_FRONTIER_ROWS if driver_plies is None else ply < driver_plies
+    ):
+        frontier = _expand_on_driver(frontier)
+        ply += 1
     tag = uuid.uuid4().hex[:12]
-    views = [f"sqlchess_frontier_{tag}_{ply}" for ply in range(split + 1)]
-    frontier = spark.createDataFrame(
-        [(root.without_clocks().pack(), 1)], "position binary, n bigint"
-    )
-    frontier.createOrReplaceTempView(views[0])
+    views = [f"sqlchess_frontier_{tag}_{p}" for p in range(ply, split + 1)]
     parallelism = spark.sparkContext.defaultParallelism
+    spark.createDataFrame(frontier, "position binary, n bigint").repartition(
+        parallelism * 4
+    ).createOrReplaceTempView(views[0])
     try:
-        for ply in range(1, split + 1):
+        for step in range(1, len(views)):
             grown = spark.sql(
                 f"SELECT position, sum(n) AS n "
-                f"FROM expand_positions(TABLE({views[ply - 1]})) GROUP BY position"
+                f"FROM expand_positions(TABLE({views[step - 1]})) GROUP BY position"
             )
             # Spread the next step over every core: adaptive execution would
             # otherwise coalesce a small frontier into one task.
-            grown.repartition(parallelism * 4).createOrReplaceTempView(views[ply])
+            grown.repartition(parallelism * 4).createOrReplaceTempView(views[step])
         row = spark.sql(
-            f"SELECT sum(n * perft_packed(position, {depth - split})) AS nodes FROM {views[split]}"
+            f"SELECT sum(n * perft_packed(position, {depth - split})) AS nodes FROM {views[-1]}"
         ).first()
     finally:
         for view in views:

@@ -176,13 +176,17 @@ def test_set_based_perft_equals_published(spark: SparkSession, fen: str, deepest
 
 
 def test_every_split_and_a_fairy_variant(spark: SparkSession) -> None:
-    for split in (0, 2, 4):
-        assert sqlchess.spark.perft(spark, KIWIPETE, 4, split=split) == 4085603, split
-    for depth in (2, 4):
+    # Every ply a Spark stage (driver_plies=0), one ply on the driver then
+    # Spark, and the default (small frontiers grown on the driver).
+    for split, driver_plies in ((0, 0), (2, 0), (3, 1), (1, None), (3, None)):
+        got = sqlchess.spark.perft(spark, KIWIPETE, 4, split=split, driver_plies=driver_plies)
+        assert got == 4085603, (split, driver_plies)
+    for depth in (2, 3):
         expected = sqlchess.perft(CAPABLANCA, depth, "capablanca")
-        assert sqlchess.spark.perft(spark, CAPABLANCA, depth, "capablanca", split=depth - 1) == (
-            expected
+        got = sqlchess.spark.perft(
+            spark, CAPABLANCA, depth, "capablanca", split=depth - 1, driver_plies=0
         )
+        assert got == expected, depth
 
 
 def test_perft_refuses_bad_arguments_before_any_job(spark: SparkSession) -> None:
@@ -194,6 +198,8 @@ def test_perft_refuses_bad_arguments_before_any_job(spark: SparkSession) -> None
         sqlchess.spark.perft(spark, START, -1)
     with pytest.raises(sqlchess.UnknownVariant):
         sqlchess.spark.perft(spark, START, 1, "nosuchvariant")
+    with pytest.raises(sqlchess.InvalidDepth):
+        sqlchess.spark.perft(spark, START, 4, split=1, driver_plies=2)
 
 
 def test_expand_positions_merges_transpositions(spark: SparkSession) -> None:
