@@ -44,7 +44,10 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("kingofthehill", "kingofthehill", "kingofthehill", "", 5),
     ("3check", "3check", "3check", "", 5),
     ("racingkings", "racingkings", "racingkings", "", 5),
-    ("horde", "horde", "horde", "", 5),
+    ("horde", "horde", "horde", "", 6),
+    ("giveaway", "giveaway", "giveaway", "", 5),
+    ("extinction", "extinction", "extinction", "", 5),
+    ("losalamos", "losalamos", "losalamos", "", 6),
 ];
 
 /// CPU seconds this thread has run (`/proc/thread-self/schedstat`), so the

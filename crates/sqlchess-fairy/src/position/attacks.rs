@@ -176,7 +176,7 @@ impl<B: Bits> State<B> {
         false
     }
 
-    fn special_attack(
+    pub(crate) fn special_attack(
         &self,
         r: &Rules<B>,
         t: usize,

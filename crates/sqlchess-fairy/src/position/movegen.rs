@@ -96,11 +96,7 @@ impl<B: Bits> State<B> {
             self.generate_moves::<_, false>(r, &mut moves);
         }
         if !r.v.checking {
-            moves.retain(|&m| {
-                let mut next = *self;
-                next.play(r, m);
-                !next.in_check(r)
-            });
+            self.drop_checks(r, &mut moves);
         }
         if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));

@@ -3,8 +3,8 @@
 //! (the explosion and the legality of a move after it). Only positions of
 //! variants with such a rule come here (`Rules::special`).
 
-use super::rules::{Rules, NO_SQ};
-use super::{FairyMove, State};
+use super::rules::{LineKind, Rules, NO_SQ};
+use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::variant::{Extinction, RelativeOutcome};
 
@@ -44,6 +44,126 @@ impl<B: Bits> State<B> {
             }
         }
         None
+    }
+
+    /// Removes the moves that give check (racing kings). Per node, the
+    /// squares from which each piece type would check the enemy royal
+    /// piece; a plain move from a square off every line through that piece
+    /// checks exactly when it lands on one of them. Other moves, and every
+    /// move when we own hoppers, lame leapers or generic pieces, are tested
+    /// one by one.
+    pub(crate) fn drop_checks(&self, r: &Rules<B>, moves: &mut Vec<FairyMove>) {
+        let us = self.side;
+        let ek = self.royal_sq[us ^ 1];
+        if ek == NO_SQ {
+            return;
+        }
+        let ek = ek as usize;
+        if r.slow_check[us] || r.generic_capture[us] || r.v.blast_on_capture {
+            moves.retain(|&m| !self.gives_check(r, m));
+            return;
+        }
+        let occ = self.occ();
+        let n = r.types.len();
+        let mut checks = [B::EMPTY; 32];
+        let mut lines = B::EMPTY;
+        for (t, tr) in r.types.iter().enumerate().take(32) {
+            if tr.region[us].has(ek) {
+                checks[t] = tr.leap_cap_rev[us][ek];
+            }
+        }
+        for ar in r.attack_rays[us]
+            .iter()
+            .filter(|a| a.kind == LineKind::Slide)
+        {
+            lines |= r.rays[ar.dir][ek];
+            let reach = r.ray_attacks(ar.dir, ar.limit, ek, &occ);
+            for &t in ar.types.iter().filter(|&&t| t < 32) {
+                if r.types[t].region[us].has(ek) {
+                    checks[t] |= reach;
+                }
+            }
+        }
+        moves.retain(|&m| {
+            let from = m.from as usize;
+            let t = (self.board[from] as usize).wrapping_sub(1) & 31;
+            let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+                && !(r.v.flying_general && r.v.royal == Some(t));
+            if !plain || lines.has(from) || n > 32 {
+                return !self.gives_check(r, m);
+            }
+            let t = m.promotion().unwrap_or(t);
+            !checks[t].has(m.to as usize)
+        });
+    }
+
+    /// Whether `mv` (legal) gives check, without playing it: the moved
+    /// piece from its new square, or another piece through the square it
+    /// left. Moves other than plain ones (castling, en passant, drops,
+    /// gating, locusts, a moving flying general) are played and tested.
+    pub(crate) fn gives_check(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let us = self.side;
+        let them = us ^ 1;
+        let ek = self.royal_sq[them];
+        if ek == NO_SQ {
+            return false;
+        }
+        let ek = ek as usize;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let t = (self.board[from] as usize).wrapping_sub(1) & 31;
+        let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && !(r.v.flying_general && r.v.royal == Some(t))
+            && !r.v.blast_on_capture;
+        if !plain {
+            let mut next = *self;
+            next.play(r, mv);
+            return next.in_check(r);
+        }
+        let t = mv.promotion().unwrap_or(t);
+        let mut occ = self.occ();
+        occ.clear(from);
+        occ.set(to);
+        // Every other piece of ours, with the new occupancy.
+        if self.attacked(r, ek, us, &occ, &B::from_index(from)) {
+            return true;
+        }
+        // The moved piece on its new square.
+        let tr = &r.types[t];
+        if !tr.region[us].has(ek) {
+            return false;
+        }
+        if tr.leap_cap_rev[us][ek].has(to) {
+            return true;
+        }
+        if tr.lame_rev[us][ek]
+            .iter()
+            .any(|&(s, legs)| s as usize == to && !legs.intersects(&occ))
+        {
+            return true;
+        }
+        let at = B::from_index(to);
+        if tr.special_capture && self.special_attack(r, t, us, ek, at, &occ) {
+            return true;
+        }
+        r.attack_rays[us]
+            .iter()
+            .filter(|ar| ar.types.contains(&t))
+            .any(|ar| match ar.kind {
+                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, ek, &occ).has(to),
+                LineKind::Hop => r.first_blocker(ar.dir, ek, &occ).is_some_and(|screen| {
+                    let mut beyond = r.ray_attacks(ar.dir, None, screen, &occ);
+                    if let Some(l) = ar.limit {
+                        beyond &= r.limited[l][ek];
+                    }
+                    beyond.has(to)
+                }),
+                LineKind::Grass => {
+                    let h = r.step[ar.dir][ek];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, &occ).has(to)
+                }
+            })
     }
 
     /// Whether a legal move brings a flag piece of the side to move into
