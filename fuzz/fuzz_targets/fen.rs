@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use sqlchess_core::Position;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(pos) = Position::from_fen(text) {
         let again = Position::from_fen(&pos.fen()).expect("printed FEN parses");
         assert_eq!(again.fen(), pos.fen());

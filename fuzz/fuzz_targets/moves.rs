@@ -12,7 +12,9 @@ const FENS: &[&str] = &[
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     for fen in FENS {
         let pos = Position::from_fen(fen).expect("fixed FEN");
         if let Ok(mv) = pos.parse_move(text) {

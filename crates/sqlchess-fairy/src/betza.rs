@@ -90,7 +90,7 @@ fn atom_of(c: char) -> Option<(u8, u8)> {
 /// [`ParseBetzaError`] naming the byte offset and the problem.
 pub fn parse(text: &str) -> Result<Vec<Component>, ParseBetzaError> {
     let err = |position: usize, kind: BetzaErrorKind| ParseBetzaError {
-        text: text.to_string(),
+        text: sqlchess_types::quoted(text),
         position,
         kind,
     };

@@ -399,6 +399,25 @@ impl Draft {
     }
 
     fn finish(mut self) -> Variant {
+        // Defaults a smaller board leaves behind: Fairy-Stockfish's default
+        // castling files and promotion rank off the board mean no castling
+        // and no promotion there; explicit values stay and are checked.
+        let (w, h) = (self.v.width, self.v.height);
+        if !self.castling_set
+            && self
+                .v
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.kingside_file >= w || c.queenside_file >= w || c.rank >= h)
+        {
+            self.v.castling = None;
+        }
+        if !self.promotion_set
+            && self.promotion_region.iter().all(Option::is_none)
+            && self.v.promotion.as_ref().is_some_and(|p| p.zone_start >= h)
+        {
+            self.v.promotion = None;
+        }
         // Extinction needs a value and pieces; a flag, a region.
         self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
             (Some(value), Some(pieces)) => Some(Extinction { value, pieces }),
@@ -447,6 +466,19 @@ impl Draft {
 
     /// Sets or replaces piece `name`; `None` removes it, fixing indices.
     fn set_piece(&mut self, name: &str, piece: Option<(char, PieceDef)>) {
+        // As in Fairy-Stockfish, a piece takes its letter from any other
+        // piece that had it, which is removed.
+        if let Some((letter, _)) = &piece {
+            let other = self
+                .v
+                .pieces
+                .iter()
+                .find(|p| p.letter == *letter && p.name != name)
+                .map(|p| p.name.clone());
+            if let Some(other) = other {
+                self.set_piece(&other, None);
+            }
+        }
         match (self.idx(name), piece) {
             (Some(i), Some((letter, def))) => {
                 self.v.pieces[i].letter = letter;
@@ -856,7 +888,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         return Ok(());
     }
     match key {
-        "maxRank" => d.v.height = number()?,
+        "maxRank" => {
+            d.v.height = number()
+                .ok()
+                .filter(|n| (1..=16).contains(n))
+                .ok_or_else(|| bad("ranks out of range: 1 to 16"))?;
+        }
         "maxFile" => d.v.width = file()? + 1,
         "startFen" => d.v.start_fen = value.to_string(),
         // Options that only choose how XBoard and WinBoard draw the game.
@@ -881,6 +918,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
         "castlingKingsideFile" | "castlingQueensideFile" => {
+            d.castling_set = true;
             let f = file()?;
             let c =
                 d.v.castling
@@ -952,6 +990,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .checked_sub(1)
                 .ok_or_else(|| bad("ranks start at 1"))?;
             promotion(d).zone_start = r;
+            d.promotion_set = true;
         }
         "mandatoryPawnPromotion" => promotion(d).mandatory = boolean()?,
         "promotionLimit" => {

@@ -103,7 +103,7 @@ fn parse_alt(
     out: &mut Vec<Component>,
 ) -> Result<(), ParseParlettError> {
     let err = |p: usize, kind| ParseParlettError {
-        text: text.to_string(),
+        text: sqlchess_types::quoted(text),
         position: base + p,
         kind,
     };

@@ -202,7 +202,7 @@ impl PieceDef {
         match parlett::parse(text) {
             Ok(c) => Ok(PieceDef::from_components(text, c)),
             Err(parlett) => Err(ParsePieceError::Invalid {
-                text: text.to_string(),
+                text: sqlchess_types::quoted(text),
                 betza: Box::new(betza_err),
                 parlett: Box::new(parlett),
             }),

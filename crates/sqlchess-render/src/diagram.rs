@@ -1,6 +1,6 @@
 //! What a picture shows: the board, its pieces and the marks on it.
 
-use sqlchess_core::{Color, Role};
+use sqlchess_core::{Color, FenField, Role};
 use sqlchess_fairy::{FairySquare, MAX_DIM};
 
 /// Why a board could not be drawn.
@@ -167,7 +167,7 @@ impl Diagram {
         let field = field.split('[').next().unwrap_or("");
         if field.is_empty() {
             return Err(RenderError::Fen {
-                token: fen.to_string(),
+                token: FenField::token(fen),
                 reason: "empty",
             });
         }
@@ -175,7 +175,7 @@ impl Diagram {
         let mut rows: Vec<Vec<Option<(DiagramPiece, bool)>>> = Vec::new();
         for rank in &ranks {
             let bad = |reason| RenderError::Fen {
-                token: rank.to_string(),
+                token: FenField::token(rank),
                 reason,
             };
             let mut row: Vec<Option<(DiagramPiece, bool)>> = Vec::new();
@@ -226,7 +226,7 @@ impl Diagram {
         let width = rows[0].len();
         if rows.iter().any(|r| r.len() != width) {
             return Err(RenderError::Fen {
-                token: field.to_string(),
+                token: FenField::token(field),
                 reason: "ranks of different lengths",
             });
         }

@@ -14,7 +14,10 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{Game, HISTORY_SIZE};
-pub use search::{Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};
+pub use search::{
+    Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY,
+    MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY,
+};
 pub use sqlchess_rules::RelativeOutcome;
 
 use sqlchess_rules::Position;

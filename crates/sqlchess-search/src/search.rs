@@ -18,6 +18,13 @@ use crate::tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 128;
 /// The deepest quiescence search below the main search's leaves.
 pub const MAX_QUIESCENCE_PLY: usize = 16;
+/// The most nodes one quiescence search (below one leaf of the main search)
+/// expands; past it, positions are scored by the evaluation. Crowded fairy
+/// positions, where nearly every piece can take another, otherwise grow the
+/// capture tree exponentially within [`MAX_QUIESCENCE_PLY`]: with this
+/// bound a depth-`d` search costs at most this many nodes per main-search
+/// node. Quiet chess positions need a few dozen.
+pub const MAX_QUIESCENCE_NODES: u64 = 2_000;
 /// The score of a win at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
@@ -78,6 +85,11 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Start no new iteration once this much time has gone (for game clocks).
     pub soft_time: Option<Duration>,
+    /// Asked every 1024 nodes, with the clock and the stop flag: the search
+    /// stops when it says yes. For a host's own cancel check (PostgreSQL's
+    /// `CHECK_FOR_INTERRUPTS`, which raises the cancel as an error instead
+    /// of returning).
+    pub poll: Option<fn() -> bool>,
 }
 
 impl Limits {
@@ -180,6 +192,8 @@ pub struct Searcher<G: Game> {
     start: Instant,
     limits: Limits,
     stopped: bool,
+    /// The node count when the current quiescence search began.
+    quiescence_start: u64,
 }
 
 impl<G: Game> Searcher<G> {
@@ -208,6 +222,7 @@ impl<G: Game> Searcher<G> {
             start: Instant::now(),
             limits: Limits::default(),
             stopped: false,
+            quiescence_start: 0,
         }
     }
 
@@ -364,7 +379,7 @@ impl<G: Game> Searcher<G> {
         if self.nodes % CHECK_EVERY != 0 {
             return;
         }
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) || self.limits.poll.is_some_and(|poll| poll()) {
             self.stopped = true;
         }
         if let Some(n) = self.limits.nodes {
@@ -654,7 +669,13 @@ impl<G: Game> Searcher<G> {
         if self.stopped {
             return 0;
         }
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE_PLY {
+        if qply == 0 {
+            self.quiescence_start = self.nodes;
+        }
+        if ply >= MAX_PLY - 1
+            || qply >= MAX_QUIESCENCE_PLY
+            || self.nodes - self.quiescence_start > MAX_QUIESCENCE_NODES
+        {
             return pos.evaluate();
         }
         let in_check = pos.is_check();

@@ -74,7 +74,8 @@ pub struct Config {
     /// or the end of the input).
     pub max_nodes: Option<u64>,
     /// The largest `Hash` the `setoption` accepts, in megabytes
-    /// ([`crate::tt::MAX_HASH_MB`] by default).
+    /// ([`crate::tt::MAX_HASH_MB`] by default); below [`DEFAULT_HASH_MB`],
+    /// the table's size from the start.
     pub max_hash_mb: usize,
 }
 
@@ -181,8 +182,8 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn new(out: Arc<Mutex<W>>, config: Config) -> Engine<W> {
         Engine {
             out,
+            hash_mb: DEFAULT_HASH_MB.min(config.max_hash_mb).max(1),
             config,
-            hash_mb: DEFAULT_HASH_MB,
             chess960: false,
             variant: "chess".to_owned(),
             session: Session::Chess {

@@ -15,14 +15,11 @@ use core::fmt;
 /// ```
 impl FenField {
     /// The longest token quoted whole.
-    pub const MAX_TOKEN_CHARS: usize = 80;
+    pub const MAX_TOKEN_CHARS: usize = crate::MAX_QUOTED_CHARS;
 
     /// `token`, shortened to [`FenField::MAX_TOKEN_CHARS`] characters.
     pub fn token(token: &str) -> String {
-        match token.char_indices().nth(FenField::MAX_TOKEN_CHARS) {
-            None => token.to_owned(),
-            Some((cut, _)) => format!("{}…", &token[..cut]),
-        }
+        crate::quoted(token)
     }
 }
 

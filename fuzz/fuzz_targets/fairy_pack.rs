@@ -1,0 +1,70 @@
+//! The fairy packed format on any bytes, and round trips of valid positions.
+//!
+//! - Arbitrary bytes through the facade's reader (variant name, then the
+//!   fairy body) and through `sqlchess_fairy::pack::unpack` for a variant
+//!   chosen by the first byte: a typed error or a position that packs back
+//!   to bytes that unpack to the same position.
+//! - A valid position reached by the moves the input picks (each byte
+//!   chooses one legal move) from a built-in variant's start: packing it
+//!   and unpacking gives the same position.
+#![no_main]
+
+use std::sync::OnceLock;
+
+use libfuzzer_sys::fuzz_target;
+use sqlchess_rules::{Position, Variant};
+
+/// Every built-in variant but chess and Chess960 (the fixed 32-byte form is
+/// the `pack` target's), with its start position: built once per process.
+fn variants() -> &'static [(Variant, Position)] {
+    static VARIANTS: OnceLock<Vec<(Variant, Position)>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        sqlchess_rules::variant_names()
+            .into_iter()
+            .filter_map(|name| Variant::builtin(name).ok())
+            .filter(|v| v.fairy_rules().is_some())
+            .map(|v| {
+                let start = Position::start(&v);
+                (v, start)
+            })
+            .collect()
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    // Arbitrary bytes, name included.
+    if let Ok(pos) = Position::unpack(data) {
+        let bytes = pos.pack().expect("an unpacked position packs");
+        assert_eq!(Position::unpack(&bytes).expect("own bytes unpack"), pos);
+    }
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let variants = variants();
+    let (_, start) = &variants[usize::from(pick) % variants.len()];
+    let template = start.as_fairy().expect("fairy variants only");
+    // Arbitrary bytes as a fairy body of that variant (its compiled rules
+    // shared, as PostgreSQL reads many positions).
+    if let Ok(pos) = sqlchess_fairy::pack::unpack_like(template, rest) {
+        let bytes = sqlchess_fairy::pack::pack(&pos).expect("an unpacked position packs");
+        let back = sqlchess_fairy::pack::unpack_like(template, &bytes).expect("own bytes unpack");
+        assert_eq!(back.fen(), pos.fen());
+    }
+    // A valid position: the bytes choose the moves.
+    let mut pos = start.clone();
+    for &b in rest.iter().take(64) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play_unchecked(moves[usize::from(b) % moves.len()]);
+    }
+    let bytes = pos.pack().expect("a legal position packs");
+    let back = Position::unpack(&bytes).expect("own bytes unpack");
+    // The same position: FEN, hash and moves. (Not `==`: the generic
+    // engine keeps a castling king's square after its rights are gone,
+    // which a FEN does not carry.)
+    assert_eq!(back.fen(), pos.fen());
+    assert_eq!(back.zobrist(), pos.zobrist());
+    assert_eq!(back.legal_moves().len(), pos.legal_moves().len());
+});
