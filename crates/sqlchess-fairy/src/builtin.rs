@@ -264,6 +264,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Loss,
                 pieces: v.royal.map(|k| vec![k]),
+                count: 0,
             });
             v
         }
@@ -284,6 +285,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Win,
                 pieces: None,
+                count: 0,
             });
             v
         }
@@ -316,6 +318,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Loss,
                 pieces: Some(vec![0, 1, 2, 3, 4, 5]),
+                count: 0,
             });
             v
         }
@@ -382,6 +385,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Loss,
                 pieces: None,
+                count: 0,
             });
             v
         }
@@ -436,6 +440,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.extinction = Some(Extinction {
                 value: RelativeOutcome::Loss,
                 pieces: None,
+                count: 0,
             });
             v.flag = Some(Flag {
                 piece: Some(0),

@@ -259,6 +259,8 @@ struct Draft {
     promotion_region: [Option<(usize, Bb256)>; 2],
     /// Whether the parent promoted on its last rank only.
     parent_zone_last: bool,
+    /// `extinctionPieceCount`.
+    extinction_count: u32,
 }
 
 impl From<Variant> for Draft {
@@ -268,6 +270,7 @@ impl From<Variant> for Draft {
             .as_ref()
             .is_none_or(|p| p.zone_start + 1 >= v.height);
         Draft {
+            extinction_count: v.extinction.as_ref().map_or(0, |e| e.count),
             parent_zone_last,
             extinction_value: v.extinction.as_ref().map(|e| e.value),
             extinction_pieces: v.extinction.as_ref().map(|e| e.pieces.clone()),
@@ -420,7 +423,11 @@ impl Draft {
         }
         // Extinction needs a value and pieces; a flag, a region.
         self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
-            (Some(value), Some(pieces)) => Some(Extinction { value, pieces }),
+            (Some(value), Some(pieces)) => Some(Extinction {
+                value,
+                pieces,
+                count: self.extinction_count,
+            }),
             _ => None,
         };
         self.v.flag = self.flag_region.map(|region| Flag {
@@ -1044,6 +1051,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 _ => return Err(bad("only one pawn piece is supported")),
             }
         }
+        "dropRegionWhite" | "dropRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            let region = d.v.drop_region.get_or_insert([Bb256::FULL; 2]);
+            region[usize::from(key == "dropRegionBlack")] = b;
+        }
         "promotionRegionWhite" | "promotionRegionBlack" => {
             let b = squares(value).map_err(&bad)?;
             d.promotion_region[usize::from(key == "promotionRegionBlack")] = Some((line, b));
@@ -1081,8 +1093,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 Some(Some(pieces))
             };
         }
+        "extinctionPieceCount" => {
+            d.extinction_count = value.parse().map_err(|_| bad("expected a count"))?;
+        }
         // Only the defaults: other values would change the rule.
-        "extinctionPieceCount" | "extinctionOpponentPieceCount" if value == "0" => {}
+        "extinctionOpponentPieceCount" if value == "0" => {}
         "flagPieceCount" if value == "1" => {}
         "extinctionPseudoRoyal" | "extinctionClaim" | "flagPieceSafe" | "flagPieceBlockedWin"
             if value == "false" => {}

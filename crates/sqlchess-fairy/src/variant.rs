@@ -164,6 +164,9 @@ pub struct Variant {
     /// Seirawan gating: a piece leaving a back-rank square it has not left
     /// before may put a piece from the hand on that square.
     pub gating: bool,
+    /// Per colour, the squares (frame bits, `rank * 16 + file`) pieces may
+    /// be dropped on (all when `None`).
+    pub drop_region: Option<[Bb256; 2]>,
     /// Per colour, the squares (frame bits, `rank * 16 + file`) from which
     /// initial-only moves may be made, instead of
     /// [`Variant::double_step_ranks`] (horde: White's pawns also on the first
@@ -200,6 +203,8 @@ pub struct Extinction {
     pub value: RelativeOutcome,
     /// The pieces counted, by index; `None` for all of them.
     pub pieces: Option<Vec<usize>>,
+    /// The count at or below which they are extinct (0: none left).
+    pub count: u32,
 }
 
 /// Capture the flag: a side wins when its flag piece stands in its region.
@@ -572,6 +577,7 @@ impl Variant {
             pawn_drop_ranks: (0, 15),
             gating: false,
             double_step_region: None,
+            drop_region: None,
             blast_on_capture: false,
             blast_immune: Vec::new(),
             must_capture: false,

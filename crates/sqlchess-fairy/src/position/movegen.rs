@@ -619,7 +619,7 @@ impl<B: Bits> State<B> {
             if self.hand[us][t] == 0 {
                 continue;
             }
-            let mut targets = empty & !r.immobile[t][us];
+            let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us];
             if r.v.pawn == Some(t) {
                 targets &= r.pawn_drop[us];
             }

@@ -129,6 +129,8 @@ pub(crate) struct Rules<B> {
     pub board: B,
     /// Where each colour may drop its pawn.
     pub pawn_drop: [B; 2],
+    /// Where each colour may drop anything.
+    pub drop_mask: [B; 2],
     /// Whether any rule of the variant needs the slower generation with
     /// game ends and move filters (flags, check counting, extinction,
     /// compulsory captures, no checks, explosions): one test per node, so
@@ -258,6 +260,7 @@ impl<B: Bits> Rules<B> {
             file_masks: Vec::new(),
             board: B::EMPTY,
             pawn_drop: [B::EMPTY; 2],
+            drop_mask: [B::EMPTY; 2],
             special: v.blast_on_capture
                 || v.must_capture
                 || !v.checking
@@ -267,6 +270,12 @@ impl<B: Bits> Rules<B> {
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),
         };
+        for c in 0..2 {
+            rules.drop_mask[c] = match &v.drop_region {
+                Some(region) => from_frame_bits(&region[c], w, h, stride),
+                None => B::FULL,
+            };
+        }
         if let Some(f) = &v.flag {
             for c in 0..2 {
                 rules.flag_region[c] = from_frame_bits(&f.region[c], w, h, stride);

@@ -184,11 +184,12 @@ impl<B: Bits> State<B> {
     /// Whether `c` has none left (on the board or in hand) of one of the
     /// extinction pieces, or of any piece when all count.
     fn extinct(&self, e: &Extinction, c: usize) -> bool {
+        let in_hand = |t: usize| u32::from(self.hand[c][t]);
         match &e.pieces {
-            None => self.by_color[c].is_empty() && self.hand[c].iter().all(|&n| n == 0),
+            None => self.by_color[c].count() + (0..32).map(in_hand).sum::<u32>() <= e.count,
             Some(list) => list
                 .iter()
-                .any(|&t| (self.by_type[t] & self.by_color[c]).is_empty() && self.hand[c][t] == 0),
+                .any(|&t| (self.by_type[t] & self.by_color[c]).count() + in_hand(t) <= e.count),
         }
     }
 
