@@ -415,9 +415,14 @@ def perft(
     return 0 if row is None or row[0] is None else int(row[0])
 
 
+#: The files of a directory that read_pgn reads.
+_PGN_SUFFIXES = (".pgn", ".gz", ".zst", ".zstd", ".bz2")
+
+
 def _expand_paths(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> list[str]:
-    """Files named by paths, glob patterns and directories (every file in
-    them, recursively), sorted, each once."""
+    """Files named by paths, glob patterns and directories (every ``.pgn``,
+    ``.gz``, ``.zst`` and ``.bz2`` file in them, recursively), sorted, each
+    once."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     out: list[str] = []
     for item in items:
@@ -428,7 +433,11 @@ def _expand_paths(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str
         for m in matches:
             if os.path.isdir(m):
                 for root, _, files in sorted(os.walk(m)):
-                    out.extend(os.path.join(root, f) for f in sorted(files))
+                    out.extend(
+                        os.path.abspath(os.path.join(root, f))
+                        for f in sorted(files)
+                        if f.lower().endswith(_PGN_SUFFIXES)
+                    )
             elif os.path.isfile(m):
                 out.append(os.path.abspath(m))
             else:

@@ -291,6 +291,11 @@ def test_read_pgn_many_files_and_errors(spark: SparkSession, tmp_path: Path) -> 
         for r in games.groupBy("path").agg({"game_no": "max", "*": "count"}).collect()
     )
     assert len(per_file) == 3 and len(set(per_file.values())) == 1
+    # A directory: its PGN files only.
+    (tmp_path / "notes.txt").write_text("not a game")
+    games, rejected = sqlchess.spark.read_pgn(spark, str(tmp_path))
+    bad = sum(1 for g in sqlchess.read_pgn(PGN_DATA / "pychess.pgn") if g.error is not None)
+    assert games.select("path").distinct().count() == 3 and rejected.count() == 3 * bad
     with pytest.raises(FileNotFoundError):
         sqlchess.spark.read_pgn(spark, str(tmp_path / "missing.pgn"))
 
