@@ -138,6 +138,35 @@ for spec in "start:3:8902" "kiwipete:3:97862"; do
     got=$("${PSQL[@]}" -A -t -c "SELECT perft('$fen'::chessgame, $depth)")
     check "perft($name, $depth)" "$nodes" "$got"
 done
+# Runaway calls honour statement_timeout and pg_cancel_backend: perft and
+# next_move check for interrupts inside their work, not only between rows.
+for q in "SELECT perft(start_position(), 9)" \
+    "SELECT perft(start_position('grand'), 7)" \
+    "SELECT next_move(start_position(), 30, 1000000000000)"; do
+    t0=$(date +%s%N)
+    if out=$("${PSQL[@]}" -c "SET statement_timeout = '1s'" -c "$q" 2>&1); then
+        echo "FAIL statement_timeout: $q finished: $out" >&2; exit 1
+    fi
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    case "$out" in
+        *"canceling statement due to statement timeout"*) ;;
+        *) echo "FAIL statement_timeout: $q: $out" >&2; exit 1 ;;
+    esac
+    [ "$ms" -lt 5000 ] || { echo "FAIL statement_timeout 1 s: $q took $ms ms" >&2; exit 1; }
+    echo "ok   statement_timeout 1 s stops $q after $ms ms"
+done
+CANCEL_OUT=$(mktemp)
+"${PSQL[@]}" -c "SELECT perft(start_position(), 9) AS runaway" >"$CANCEL_OUT" 2>&1 &
+runaway=$!
+sleep 1
+"${PSQL[@]}" -A -t -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS runaway' AND pid <> pg_backend_pid()" >/dev/null
+t0=$(date +%s%N)
+if wait "$runaway"; then echo "FAIL pg_cancel_backend: the perft finished" >&2; exit 1; fi
+ms=$((($(date +%s%N) - t0) / 1000000))
+grep -q "canceling statement due to user request" "$CANCEL_OUT" || { echo "FAIL pg_cancel_backend: $(cat "$CANCEL_OUT")" >&2; exit 1; }
+[ "$ms" -lt 5000 ] || { echo "FAIL pg_cancel_backend: took $ms ms" >&2; exit 1; }
+echo "ok   pg_cancel_backend stops a perft of depth 9 after $ms ms"
+rm -f "$CANCEL_OUT"
 got=$("${PSQL[@]}" -A -t -F ' ' -v fen='7k/6pp/8/8/8/8/8/R3K3 w - - 0 1' -v depth=3 \
     -f "$PSQL_DIR/set_search.sql" | tail -1 | awk '{print $1}')
 check "sql/set_search.sql mate in one" a1a8 "$got"

@@ -25,8 +25,10 @@ pub(crate) fn depth(function: &'static str, depth: i32, min: i32, max: i32) -> S
         })
 }
 
-/// Perft, split at the root so that a cancel request is seen between the
-/// root moves' subtrees. The depth's bound and its error are the facade's.
+/// Perft, split into subtrees of a few plies ([`Game::perft_until`]) so
+/// that a cancel request (`statement_timeout`, `pg_cancel_backend`) is seen
+/// within a fraction of a second. The depth's bound and its error are the
+/// facade's.
 fn perft_checked(game: &Game, depth: i32) -> SqlResult<i64> {
     let depth = u32::try_from(depth).map_err(|_| {
         sql_error(DepthError {
@@ -34,16 +36,14 @@ fn perft_checked(game: &Game, depth: i32) -> SqlResult<i64> {
             max: MAX_PERFT_DEPTH,
         })
     })?;
-    let nodes = if depth <= 1 || depth > MAX_PERFT_DEPTH {
-        game.perft(depth).map_err(sql_error)?
-    } else {
-        let mut total = 0u64;
-        for after in game.successors() {
+    let nodes = game
+        .perft_until(depth, || {
+            // Raises the cancel as an ERROR: it does not come back.
             pgrx::check_for_interrupts!();
-            total = total.saturating_add(after.perft(depth - 1).map_err(sql_error)?);
-        }
-        total
-    };
+            false
+        })
+        .map_err(sql_error)?
+        .unwrap_or_default();
     Ok(i64::try_from(nodes).unwrap_or(i64::MAX))
 }
 

@@ -12,14 +12,15 @@ use crate::game::{Game, GameExt};
 use crate::types::{ChessGame, ChessMove};
 
 /// The deepest search accepted. The node budget bounds a call's time, and
-/// a cancel request is seen after each completed iteration.
+/// a cancel request (`statement_timeout`, `pg_cancel_backend`) is seen
+/// every 1024 nodes.
 const MAX_DEPTH: i32 = 32;
 
 // The SQL default of `max_nodes` below is this constant's value.
 const _: () = assert!(sqlchess_search::SQL_NODE_BUDGET == 20_000_000);
 
 /// Searches within `depth` and `max_nodes`, checking for a cancel request
-/// between iterations.
+/// every 1024 nodes (`CHECK_FOR_INTERRUPTS` raises it as an error).
 fn search(pos: &Game, depth: i32, max_nodes: i64) -> SqlResult<Option<String>> {
     let d = self::depth("next_move", depth, 1, MAX_DEPTH)?;
     let nodes = u64::try_from(max_nodes)
@@ -32,11 +33,13 @@ fn search(pos: &Game, depth: i32, max_nodes: i64) -> SqlResult<Option<String>> {
         })?;
     let limits = Limits {
         nodes: Some(nodes),
+        poll: Some(|| {
+            pgrx::check_for_interrupts!();
+            false
+        }),
         ..Limits::depth(d)
     };
-    let best = sqlchess_search::search_position(pos, &limits, 4, |_| {
-        pgrx::check_for_interrupts!();
-    });
+    let best = sqlchess_search::search_position(pos, &limits, 4, |_| {});
     Ok(best.uci)
 }
 
