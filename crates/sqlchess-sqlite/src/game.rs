@@ -16,8 +16,9 @@ use sqlchess_search::Limits;
 use crate::functions::{add, user};
 use crate::SqlChessError;
 
-/// The deepest `next_move` accepted: a call cannot be interrupted while it
-/// searches, and depth 8 from a middlegame already takes seconds.
+/// The deepest `next_move` accepted (depth 8 from a middlegame already
+/// takes seconds; the node budget bounds every call, and an interrupt of
+/// the statement stops the search within 1,024 nodes).
 pub const MAX_SEARCH_DEPTH: i64 = 32;
 
 /// Arguments `fen` and, if present, `variant` as a position.
@@ -50,7 +51,7 @@ pub(crate) fn position_at(
 /// `next_move(fen, depth [, variant [, max_nodes]])`: the best move in UCI
 /// found by alpha-beta to `depth`, within `max_nodes` nodes
 /// ([`sqlchess_search::SQL_NODE_BUDGET`] by default); NULL when the game is
-/// over.
+/// over. An interrupt of the statement stops it with an error.
 fn next_move(ctx: &Context<'_>) -> Result<Option<String>> {
     let (Some(pos), Some(depth)) = (position_at(ctx, 0, 2)?, ctx.get::<Option<i64>>(1)?) else {
         return Ok(None);
@@ -70,11 +71,20 @@ fn next_move(ctx: &Context<'_>) -> Result<Option<String>> {
     } else {
         sqlchess_search::SQL_NODE_BUDGET
     };
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::depth(depth as u32)
-    };
-    Ok(sqlchess_search::next_move(&pos, &limits).uci)
+    let best = crate::interrupt::with_poll(ctx, |poll| {
+        let limits = Limits {
+            nodes: Some(nodes),
+            poll,
+            ..Limits::depth(depth as u32)
+        };
+        sqlchess_search::next_move(&pos, &limits)
+    });
+    if crate::interrupt::interrupted(ctx) {
+        return Err(user(SqlChessError::Interrupted {
+            function: "next_move",
+        }));
+    }
+    Ok(best.uci)
 }
 
 /// `evaluate(fen [, variant])`: centipawns, positive when White is better.
