@@ -71,6 +71,13 @@ PLAN = [
     ("breakthrough", "breakthrough", False, None, 3, 16, (4, 60), 2),
     ("extinction", "extinction", False, None, 3, 16, (4, 80), 2),
     ("nocheckatomic", "nocheckatomic", False, None, 3, 16, (4, 60), 2),
+    ("minishogi", "minishogi", False, None, 3, 16, (4, 60), 2),
+    ("nightrider", "nightrider", False, None, 3, 16, (4, 60), 2),
+    ("grasshopper", "grasshopper", False, None, 3, 16, (4, 60), 2),
+    ("losers", "losers", False, None, 3, 16, (4, 80), 2),
+    ("misere", "misere", False, None, 3, 16, (4, 80), 2),
+    ("capahouse", "capahouse", False, None, 3, 16, (10, 80), 2),
+    ("chessgi", "chessgi", False, None, 3, 16, (10, 80), 2),
 ]
 
 

@@ -289,6 +289,92 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             });
             v
         }
+        "minishogi" => {
+            // Shogi on 5×5 without lances and knights; promotion on the last
+            // rank.
+            let mut v = extra("shogi")?;
+            v.name = name.into();
+            v.width = 5;
+            v.height = 5;
+            v.pieces = vec![
+                custom("pawn", 'p', "fW"),
+                custom("silver", 's', "FfW"),
+                custom("gold", 'g', "WfF"),
+                custom("bishop", 'b', "B"),
+                custom("rook", 'r', "R"),
+                custom("king", 'k', "K"),
+                custom("tokin", 't', "WfF"),
+                custom("promoted silver", 'w', "WfF"),
+                custom("horse", 'h', "BW"),
+                custom("dragon", 'd', "RF"),
+            ];
+            v.start_fen = "rbsgk/4p/5/P4/KGSBR[-] w 0 1".into();
+            v.royal = Some(5);
+            v.piece_promotions = vec![(0, 6), (1, 7), (3, 8), (4, 9)];
+            v.piece_promotion_zone = 4;
+            v.drop_no_doubled = Some(0);
+            v
+        }
+        "nightrider" => {
+            // Chess with nightriders (NN) for knights.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces[1] = custom("nightrider", 'n', "NN");
+            v
+        }
+        "grasshopper" => {
+            // Chess with a row of grasshoppers (gQ) behind the pawns.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces.push(custom("grasshopper", 'g', "gQ"));
+            v.start_fen =
+                "rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1".into();
+            v.double_step = false;
+            if let Some(p) = v.promotion.as_mut() {
+                p.pieces = vec![1, 2, 3, 4, 6];
+            }
+            v
+        }
+        "losers" => {
+            // Captures are compulsory; being mated or stalemated, or losing
+            // everything but the king, wins.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.must_capture = true;
+            v.checkmate = RelativeOutcome::Win;
+            v.stalemate = RelativeOutcome::Win;
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Win,
+                pieces: None,
+                count: 1,
+            });
+            v
+        }
+        "misere" => {
+            // Being mated wins.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.checkmate = RelativeOutcome::Win;
+            v
+        }
+        "capahouse" | "chessgi" => {
+            // Crazyhouse drops on Capablanca's board; chessgi: crazyhouse
+            // with pawn drops on the first rank.
+            let mut v = if name == "capahouse" {
+                Variant::builtin("capablanca").ok()?
+            } else {
+                extra("crazyhouse")?
+            };
+            v.name = name.into();
+            v.drops = true;
+            v.captures_to_hand = true;
+            v.pawn_drop_ranks = if name == "capahouse" { (1, 6) } else { (0, 6) };
+            if name == "capahouse" {
+                v.start_fen =
+                    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1".into();
+            }
+            v
+        }
         "giveaway" => {
             // Antichess with castling: the king, an ordinary piece, castles.
             let mut v = extra("antichess")?;

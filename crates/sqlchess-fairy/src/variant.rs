@@ -327,6 +327,13 @@ const BUILTIN_NAMES: &[&str] = &[
     "giveaway",
     "extinction",
     "nocheckatomic",
+    "minishogi",
+    "nightrider",
+    "grasshopper",
+    "losers",
+    "misere",
+    "capahouse",
+    "chessgi",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {

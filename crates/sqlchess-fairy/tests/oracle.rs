@@ -115,7 +115,14 @@ oracle!(
     breakthrough,
     giveaway,
     extinction,
-    nocheckatomic
+    nocheckatomic,
+    minishogi,
+    nightrider,
+    grasshopper,
+    losers,
+    misere,
+    capahouse,
+    chessgi
 );
 
 /// The ends of random playouts of the Lichess variants: no legal move, and

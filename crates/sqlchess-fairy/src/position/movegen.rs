@@ -81,6 +81,12 @@ impl<B: Bits> State<B> {
         if self.variant_end(r).is_some() {
             return;
         }
+        // Game ends alone (flags, check counting, extinction) filter no
+        // move: the plain generation, counted in bulk.
+        if !r.v.blast_on_capture && r.v.checking && !r.v.must_capture {
+            self.generate_moves::<S, false>(r, sink);
+            return;
+        }
         for m in self.special_moves(r) {
             sink.push(m);
         }
