@@ -78,6 +78,11 @@ PLAN = [
     ("misere", "misere", False, None, 3, 16, (4, 80), 2),
     ("capahouse", "capahouse", False, None, 3, 16, (10, 80), 2),
     ("chessgi", "chessgi", False, None, 3, 16, (10, 80), 2),
+    ("mini", "mini", False, None, 3, 16, (4, 60), 2),
+    ("ai-wok", "ai-wok", False, None, 3, 16, (4, 80), 2),
+    ("hoppelpoppel", "hoppelpoppel", False, None, 3, 16, (4, 60), 2),
+    ("newzealand", "newzealand", False, None, 3, 16, (4, 60), 2),
+    ("torpedo", "torpedo", False, None, 3, 16, (4, 60), 2),
 ]
 
 

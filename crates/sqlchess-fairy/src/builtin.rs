@@ -315,6 +315,46 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.drop_no_doubled = Some(0);
             v
         }
+        "mini" => {
+            // Fairy-Stockfish's other name of minishogi's rules.
+            let mut v = extra("minishogi")?;
+            v.name = name.into();
+            v
+        }
+        "ai-wok" => {
+            // Makruk with the ai-wok (RNF) in the met's place.
+            let mut v = Variant::builtin("makruk").ok()?;
+            v.name = name.into();
+            v.pieces[4] = custom("ai-wok", 'a', "RNF");
+            v.start_fen = "rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1".into();
+            v
+        }
+        "hoppelpoppel" | "newzealand" => {
+            // Knights and bishops (hoppelpoppel) or knights and rooks (New
+            // Zealand) capture as each other.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            if name == "hoppelpoppel" {
+                v.pieces[1] = custom("knibis", 'n', "mNcB");
+                v.pieces[2] = custom("biskni", 'b', "mBcN");
+            } else {
+                v.pieces[1] = custom("kniroo", 'n', "mNcR");
+                v.pieces[3] = custom("rookni", 'r', "mRcN");
+            }
+            v
+        }
+        "torpedo" => {
+            // Pawns may step twice from any rank.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            let all = squares(
+                &(0..8)
+                    .flat_map(|f| (0..8).map(move |r| (f, r)))
+                    .collect::<Vec<_>>(),
+            );
+            v.double_step_region = Some([all, all]);
+            v
+        }
         "nightrider" => {
             // Chess with nightriders (NN) for knights.
             let mut v = Variant::chess();

@@ -334,6 +334,11 @@ const BUILTIN_NAMES: &[&str] = &[
     "misere",
     "capahouse",
     "chessgi",
+    "mini",
+    "ai-wok",
+    "hoppelpoppel",
+    "newzealand",
+    "torpedo",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {

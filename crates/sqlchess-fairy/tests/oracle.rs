@@ -122,8 +122,18 @@ oracle!(
     losers,
     misere,
     capahouse,
-    chessgi
+    chessgi,
+    mini,
+    hoppelpoppel,
+    newzealand,
+    torpedo
 );
+
+/// A name that is no identifier.
+#[test]
+fn ai_wok() {
+    run("ai-wok", include_str!("data/ai-wok.perft"));
+}
 
 /// The ends of random playouts of the Lichess variants: no legal move, and
 /// the result pyffish's `game_result` gives (python-chess agreeing).

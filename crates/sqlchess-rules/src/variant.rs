@@ -77,6 +77,8 @@ fn canonical(name: &str) -> String {
         "anti" | "antichesschess" => "antichess".to_owned(),
         "atomicchess" => "atomic".to_owned(),
         "hordechess" => "horde".to_owned(),
+        // Fairy-Stockfish's one built-in name with a hyphen.
+        "aiwok" => "ai-wok".to_owned(),
         _ => squashed,
     }
 }
