@@ -18,7 +18,7 @@
 //! use sqlchess_pgn::split::boundaries;
 //! let pgn = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
 //! let cuts = boundaries(&mut Cursor::new(&pgn[..]), 1).unwrap();
-//! assert_eq!(cuts, [0, 21, pgn.len() as u64]);
+//! assert_eq!(cuts, [0, 22, pgn.len() as u64]);
 //! ```
 
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
