@@ -32,7 +32,13 @@ class InvalidVariants(SqlchessError):
     """A variants.ini text that cannot be loaded."""
 
 Status = Literal[
-    "ongoing", "checkmate", "stalemate", "insufficient_material", "fifty_moves", "repetition"
+    "ongoing",
+    "checkmate",
+    "stalemate",
+    "insufficient_material",
+    "fifty_moves",
+    "repetition",
+    "variant_end",
 ]
 Result = Literal["1-0", "0-1", "1/2-1/2"]
 
