@@ -246,6 +246,7 @@ fn defect_9_every_parser_has_a_fuzz_target_and_seeds() {
         "betza",
         "parlett",
         "fairy_fen",
+        "fairy_moves",
         "fairy_pack",
         "variants_ini",
         "pgn",
