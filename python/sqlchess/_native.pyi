@@ -194,7 +194,8 @@ def pieces() -> list[tuple[str, str]]:
     """The built-in pieces as ``(name, notation)`` pairs."""
 
 def load_variants(path: str | os.PathLike[str]) -> list[str]:
-    """Loads a Fairy-Stockfish ``variants.ini`` file; returns the names it defines."""
+    """Loads a Fairy-Stockfish ``variants.ini`` file section by section; returns the names
+    that loaded (a refused section is named in a ``UserWarning``)."""
 
 def perft(fen: str, depth: int, variant: str = "chess") -> int:
     """Perft: the leaf nodes ``depth`` plies below ``fen``."""

@@ -42,14 +42,39 @@ fn pieces() -> Vec<(&'static str, &'static str)> {
 }
 
 /// Loads the variants of a Fairy-Stockfish `variants.ini` file; returns
-/// their names. They shadow built-ins of the same name from then on.
+/// their names. They shadow built-ins of the same name from then on. Each
+/// section loads on its own: a refused one is named in a `UserWarning`
+/// (section, line and reason) and the others stay usable; a file of which
+/// nothing loads raises `InvalidVariants`.
 #[pyfunction]
-fn load_variants(path: PathBuf) -> PyResult<Vec<String>> {
+fn load_variants(py: Python<'_>, path: PathBuf) -> PyResult<Vec<String>> {
     let text = std::fs::read_to_string(&path)?;
     let mut set = VARIANTS.write().unwrap_or_else(PoisonError::into_inner);
-    let names = set.load_ini(&text).map_err(to_py)?;
+    let report = set.read_ini(&text);
+    drop(set);
+    if report.loaded.is_empty() {
+        if let Some(first) = report.refused.first() {
+            return Err(to_py(first.reason().clone()));
+        }
+    }
+    for refused in &report.refused {
+        let message = std::ffi::CString::new(format!(
+            "{}: section [{}] (line {}) refused: {}",
+            path.display(),
+            refused.section,
+            refused.line,
+            refused.reason()
+        ))
+        .unwrap_or_default();
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &message,
+            1,
+        )?;
+    }
     position::LOADED.store(true, std::sync::atomic::Ordering::Release);
-    Ok(names)
+    Ok(report.loaded)
 }
 
 /// Perft: the leaf nodes `depth` plies below `fen` (the GIL is released).

@@ -89,3 +89,17 @@ def test_load_variants_registers_custom_variants(tmp_path: Path) -> None:
     )
     assert sqlchess.load_variants(str(ini)) == ["tiny"]
     assert sqlchess.Position(variant="tiny").fen().startswith("rnbqkbnr/pppppppp/8/8/PPPPPPPP")
+
+
+def test_fairy_stockfish_variants_ini_loads_section_by_section() -> None:
+    # Fairy-Stockfish's own file, read where it lies (never copied).
+    ini = REPO.parent / "shared" / "fairy-stockfish" / "variants.ini"
+    with pytest.warns(UserWarning, match="refused"):
+        names = sqlchess.load_variants(ini)
+    assert len(names) >= 50, names
+    pyffish.load_variant_config(ini.read_text())
+    for name in names[:10]:
+        start = pyffish.start_fen(name)
+        first = pyffish.legal_moves(name, start, [])
+        expected = sum(len(pyffish.legal_moves(name, start, [m])) for m in first)
+        assert sqlchess.perft(start, 2, name) == expected, name
