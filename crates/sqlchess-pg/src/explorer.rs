@@ -2,7 +2,7 @@
 //! `explorer.rs`: the scalars `position_key`, `material`,
 //! `matches_pattern`, `speed_class`, `rating_band`, the table function
 //! `opening(fen)`, the stored relations `games`, `game_positions`,
-//! `game_materials`, `opening_moves` and `pgn_files` (filled by
+//! `game_materials`, `material_signatures`, `opening_moves` and `pgn_files` (filled by
 //! `sqlchess import --postgres`), and `games_at` and `opening_tree` in SQL
 //! over them. The chess is the facade's; the rest is SQL.
 
@@ -99,6 +99,18 @@ CREATE TABLE game_materials (
 );
 CREATE INDEX game_materials_material ON game_materials (material);
 COMMENT ON TABLE game_materials IS 'Each material signature a game had, with the ply where it began';
+CREATE TABLE material_signatures (
+    material text COLLATE "C" PRIMARY KEY,
+    pieces text COLLATE "C" NOT NULL,
+    white_pawns integer NOT NULL, black_pawns integer NOT NULL,
+    white_queens integer NOT NULL, black_queens integer NOT NULL,
+    white_rooks integer NOT NULL, black_rooks integer NOT NULL,
+    white_bishops integer NOT NULL, black_bishops integer NOT NULL,
+    white_knights integer NOT NULL, black_knights integer NOT NULL,
+    white_total integer NOT NULL, black_total integer NOT NULL
+);
+CREATE INDEX material_signatures_pieces ON material_signatures (pieces, white_pawns, black_pawns);
+COMMENT ON TABLE material_signatures IS 'Every distinct signature of game_materials with its piece counts: material searches with ranges scan it (small) and join game_materials by its index';
 CREATE TABLE opening_moves (
     position bigint NOT NULL,
     speed text NOT NULL,
@@ -124,6 +136,7 @@ SELECT pg_catalog.pg_extension_config_dump('pgn_files', '');
 SELECT pg_catalog.pg_extension_config_dump('games', '');
 SELECT pg_catalog.pg_extension_config_dump('game_positions', '');
 SELECT pg_catalog.pg_extension_config_dump('game_materials', '');
+SELECT pg_catalog.pg_extension_config_dump('material_signatures', '');
 SELECT pg_catalog.pg_extension_config_dump('opening_moves', '');
 
 -- Rows are appended in key order, so that the heap is clustered by key (the
@@ -157,6 +170,20 @@ BEGIN
     IF bulk THEN
         CREATE INDEX game_materials_material ON game_materials (material);
     END IF;
+    -- The same counts as the SQLite binding's (explorer.rs, signatures_from).
+    INSERT INTO material_signatures (material, pieces, white_pawns, black_pawns,
+            white_queens, black_queens, white_rooks, black_rooks, white_bishops,
+            black_bishops, white_knights, black_knights, white_total, black_total)
+        SELECT m, replace(replace(m, 'P', ''), 'p', ''),
+            length(m) - length(replace(m, 'P', '')), length(m) - length(replace(m, 'p', '')),
+            length(m) - length(replace(m, 'Q', '')), length(m) - length(replace(m, 'q', '')),
+            length(m) - length(replace(m, 'R', '')), length(m) - length(replace(m, 'r', '')),
+            length(m) - length(replace(m, 'B', '')), length(m) - length(replace(m, 'b', '')),
+            length(m) - length(replace(m, 'N', '')), length(m) - length(replace(m, 'n', '')),
+            length(rtrim(m, 'abcdefghijklmnopqrstuvwxyz')),
+            length(m) - length(rtrim(m, 'abcdefghijklmnopqrstuvwxyz'))
+        FROM (SELECT DISTINCT s.material AS m FROM staged_materials s) d ORDER BY m
+    ON CONFLICT (material) DO NOTHING;
     TRUNCATE staged_materials;
     INSERT INTO opening_moves AS o (position, speed, band, uci, games, white_wins, draws,
             black_wins, elo_sum, opponent_elo_sum, elo_count, last_played)
@@ -191,7 +218,7 @@ BEGIN
     TRUNCATE staged_moves;
 END
 $body$;
-COMMENT ON FUNCTION merge_staged_games() IS 'Moves what import staged into game_positions, game_materials and opening_moves';
+COMMENT ON FUNCTION merge_staged_games() IS 'Moves what import staged into game_positions, game_materials (and material_signatures) and opening_moves';
 
 -- Every stored game that reached the position, by any move order: the key
 -- finds the candidates through the index, reaches_at confirms each exactly.

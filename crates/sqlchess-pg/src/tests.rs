@@ -983,6 +983,34 @@ g7g5 g5 1 0 1 0 1410 1906 2020.12.22"
         ),
         "26 148 KRPkr, 39 95 KRRPPkrpppp, 39 100 KRPPkrpppp"
     );
+    // Material searches with ranges: material_signatures, then
+    // game_materials by its index (docs/explorer.md; the same rows as
+    // SQLite, which checks them against a brute-force replay).
+    assert_eq!(
+        int("SELECT count(*) FROM material_signatures"),
+        int("SELECT count(DISTINCT material) FROM game_materials")
+    );
+    assert_eq!(
+        text(
+            "SELECT concat_ws(' ', count(*), string_agg(concat_ws(' ', game_id, ply), ', ' ORDER BY game_id))
+             FROM (SELECT game_id, min(ply) AS ply FROM game_materials
+                   WHERE material IN (SELECT material FROM material_signatures
+                       WHERE pieces = 'Kk' AND white_pawns BETWEEN 1 AND 3 AND black_pawns <= 2)
+                   GROUP BY game_id ORDER BY game_id) t
+             WHERE game_id <= 23"
+        ),
+        "5 5 111, 8 110, 11 136, 15 96, 23 143"
+    );
+    assert_eq!(
+        text(
+            "SELECT string_agg(concat_ws(' ', material, games), ', ' ORDER BY games DESC, material)
+             FROM (SELECT material, count(DISTINCT game_id) AS games FROM game_materials
+                   WHERE material IN (SELECT material FROM material_signatures
+                       WHERE white_total + black_total <= 6)
+                   GROUP BY material ORDER BY games DESC, material LIMIT 5) t"
+        ),
+        "KPkp 7, KPPkp 6, Kkp 6, KPPkpp 5, KPPPkp 4"
+    );
     assert_eq!(
         int("SELECT count(*) FROM games WHERE variant = 'chess' AND matches_pattern(final_fen, '8/8/8/8/8/8/8/4K2R', variant)"),
         1

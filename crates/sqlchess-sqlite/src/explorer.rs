@@ -28,6 +28,17 @@ CREATE TABLE IF NOT EXISTS game_materials(
     game_id INTEGER NOT NULL,
     ply INTEGER NOT NULL,
     PRIMARY KEY(material, game_id, ply)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material_signatures(
+    material TEXT PRIMARY KEY,
+    pieces TEXT NOT NULL,
+    white_pawns INTEGER NOT NULL, black_pawns INTEGER NOT NULL,
+    white_queens INTEGER NOT NULL, black_queens INTEGER NOT NULL,
+    white_rooks INTEGER NOT NULL, black_rooks INTEGER NOT NULL,
+    white_bishops INTEGER NOT NULL, black_bishops INTEGER NOT NULL,
+    white_knights INTEGER NOT NULL, black_knights INTEGER NOT NULL,
+    white_total INTEGER NOT NULL, black_total INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS material_signatures_pieces
+    ON material_signatures(pieces, white_pawns, black_pawns);
 CREATE TABLE IF NOT EXISTS opening_moves(
     position INTEGER NOT NULL,
     speed TEXT NOT NULL,
@@ -51,10 +62,68 @@ CREATE TABLE IF NOT EXISTS staged_moves(
     opponent_elo_sum INTEGER NOT NULL, elo_count INTEGER NOT NULL, last_played TEXT);
 ";
 
+/// The row of `material_signatures` for every distinct signature `m` of
+/// `{source}` (a table or subquery with a `material` column): the
+/// signature without pawns, and the count of every standard piece letter
+/// and of every unit per side (White's upper-case letters come first, so
+/// trimming the lower-case ones leaves White's). The same text runs in
+/// PostgreSQL (crates/sqlchess-pg/src/explorer.rs), so both count alike.
+fn signatures_from(source: &str) -> String {
+    format!(
+        "INSERT OR IGNORE INTO material_signatures(material, pieces, white_pawns, black_pawns,
+             white_queens, black_queens, white_rooks, black_rooks, white_bishops,
+             black_bishops, white_knights, black_knights, white_total, black_total)
+           SELECT m, replace(replace(m, 'P', ''), 'p', ''),
+             length(m) - length(replace(m, 'P', '')), length(m) - length(replace(m, 'p', '')),
+             length(m) - length(replace(m, 'Q', '')), length(m) - length(replace(m, 'q', '')),
+             length(m) - length(replace(m, 'R', '')), length(m) - length(replace(m, 'r', '')),
+             length(m) - length(replace(m, 'B', '')), length(m) - length(replace(m, 'b', '')),
+             length(m) - length(replace(m, 'N', '')), length(m) - length(replace(m, 'n', '')),
+             length(rtrim(m, 'abcdefghijklmnopqrstuvwxyz')),
+             length(m) - length(rtrim(m, 'abcdefghijklmnopqrstuvwxyz'))
+           FROM (SELECT DISTINCT material AS m FROM {source}) ORDER BY m;"
+    )
+}
+
+/// Fills `material_signatures` from `game_materials` when the database has
+/// stored signatures but not that table (or only an empty one): a database
+/// imported before the table existed is upgraded in place, in one pass over
+/// the signature index. Import and `sqlchess explore` call it ([`rebuild`]
+/// fills the table anew); a database without `game_materials` is left
+/// alone. Returns whether it filled the table.
+///
+/// # Errors
+/// Any SQLite error (a read-only database that needs the upgrade is one).
+pub fn upgrade(conn: &Connection) -> Result<bool> {
+    let table = |name: &str| -> Result<bool> {
+        conn.query_row(
+            "SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [name],
+            |r| r.get(0),
+        )
+    };
+    let rows = |name: &str| -> Result<bool> {
+        conn.query_row(&format!("SELECT EXISTS(SELECT 1 FROM {name})"), [], |r| {
+            r.get(0)
+        })
+    };
+    if !table("game_materials")? || !rows("game_materials")? {
+        return Ok(false);
+    }
+    if table("material_signatures")? && rows("material_signatures")? {
+        return Ok(false);
+    }
+    conn.execute_batch(SCHEMA)?;
+    conn.execute_batch(&signatures_from("game_materials"))?;
+    Ok(true)
+}
+
 /// Moves what import staged into the keyed relations, in key order (random
 /// inserts into large keyed tables are what makes bulk loading slow once
-/// they outgrow the page cache; sorted ones write each page once).
+/// they outgrow the page cache; sorted ones write each page once), and
+/// adds the batch's new signatures to `material_signatures`.
 pub(crate) fn merge_staged(tx: &Transaction<'_>) -> Result<()> {
+    tx.execute_batch(&signatures_from("staged_materials"))?;
     tx.execute_batch(
         "INSERT OR IGNORE INTO game_materials(material, game_id, ply)
            SELECT material, game_id, ply FROM staged_materials
@@ -578,8 +647,9 @@ fn from_games(
     Ok(())
 }
 
-/// Rebuilds `game_materials` and `opening_moves` from the stored games: the
-/// one command for a database imported without them, or after a change.
+/// Rebuilds `game_materials`, `material_signatures` and `opening_moves` from
+/// the stored games: the one command for a database imported without them,
+/// or after a change.
 ///
 /// # Errors
 /// Any SQLite error, or [`SqlChessError::NoGames`].
@@ -590,6 +660,7 @@ pub fn rebuild(conn: &mut Connection) -> Result<u64> {
     let tx = conn.transaction()?;
     tx.execute_batch(&format!(
         "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves;
+         DROP TABLE IF EXISTS material_signatures;
          DROP TABLE IF EXISTS staged_materials; DROP TABLE IF EXISTS staged_moves; {SCHEMA}"
     ))?;
     let mut agg = Aggregate::new();

@@ -406,6 +406,7 @@ impl<'c> Importer<'c> {
     ) -> Result<Importer<'c>> {
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(crate::explorer::SCHEMA)?;
+        crate::explorer::upgrade(conn)?;
         conn.execute(
             "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
             params![path, size as i64],

@@ -251,3 +251,202 @@ fn material_search_and_opening_names() {
         .to_string();
     assert!(err.contains("no games in this database"), "{err}");
 }
+
+/// The per-signature counts a material search filters on, computed here
+/// from the signature's letters (independently of the SQL that fills
+/// `material_signatures`).
+#[derive(Debug, Default)]
+struct Counts {
+    pieces: String,
+    white: [i64; 5],
+    black: [i64; 5],
+    white_total: i64,
+    black_total: i64,
+}
+
+impl Counts {
+    fn of(material: &str) -> Counts {
+        let mut c = Counts::default();
+        for ch in material.chars() {
+            let side = if ch.is_ascii_uppercase() {
+                c.white_total += 1;
+                &mut c.white
+            } else {
+                c.black_total += 1;
+                &mut c.black
+            };
+            if let Some(i) = "PQRBN".find(ch.to_ascii_uppercase()) {
+                side[i] += 1;
+            }
+            if !ch.eq_ignore_ascii_case(&'P') {
+                c.pieces.push(ch);
+            }
+        }
+        c
+    }
+}
+
+/// Material searches with ranges (`material_signatures` filtered, then
+/// `game_materials` searched by its key) against a brute-force scan: every
+/// game of the checked-in corpus (fairy variants included) replayed, every
+/// position's signature counted; each game's first matching ply compared.
+#[test]
+fn material_ranges_equal_a_brute_force_scan() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../sqlchess-pgn/tests/data/corpus.pgn");
+    let c = import(&std::fs::read_to_string(path).unwrap());
+    let all = games(&c);
+    type Test = fn(&Counts) -> bool;
+    let searches: [(&str, Test, bool); 7] = [
+        (
+            "s.pieces = 'KRkr' AND s.white_pawns = 3 AND s.black_pawns = 2",
+            |c| c.pieces == "KRkr" && c.white[0] == 3 && c.black[0] == 2,
+            false,
+        ),
+        (
+            "s.pieces = 'KRkr' AND s.white_pawns BETWEEN 1 AND 3 AND s.black_pawns <= 2",
+            |c| c.pieces == "KRkr" && (1..=3).contains(&c.white[0]) && c.black[0] <= 2,
+            true,
+        ),
+        (
+            "s.pieces >= 'KR' AND s.pieces < 'KS' AND s.white_pawns > s.black_pawns",
+            |c| c.pieces.as_str() >= "KR" && c.pieces.as_str() < "KS" && c.white[0] > c.black[0],
+            true,
+        ),
+        (
+            "s.white_queens >= 1 AND s.black_queens = 0",
+            |c| c.white[1] >= 1 && c.black[1] == 0,
+            true,
+        ),
+        (
+            "s.white_bishops = 2 AND s.black_bishops < 2 AND s.white_knights + s.black_knights = 0",
+            |c| c.white[3] == 2 && c.black[3] < 2 && c.white[4] + c.black[4] == 0,
+            true,
+        ),
+        (
+            "s.white_total + s.black_total <= 6",
+            |c| c.white_total + c.black_total <= 6,
+            true,
+        ),
+        (
+            // Pieces other than K, Q, R, B, N and P: the fairy variants'.
+            "s.white_total - s.white_pawns - s.white_queens - s.white_rooks - s.white_bishops
+               - s.white_knights > 1",
+            |c| c.white_total - c.white.iter().sum::<i64>() > 1,
+            true,
+        ),
+    ];
+    for (condition, test, nonempty) in searches {
+        let mut want: Vec<(i64, i64)> = Vec::new();
+        for (id, g, ..) in &all {
+            if let Some(ply) = g
+                .positions()
+                .iter()
+                .position(|p| test(&Counts::of(&p.material())))
+            {
+                want.push((*id, ply as i64));
+            }
+        }
+        let sql = format!(
+            "SELECT game_id, min(ply) FROM game_materials
+             WHERE material IN (SELECT material FROM material_signatures s WHERE {condition})
+             GROUP BY game_id ORDER BY game_id"
+        );
+        let got: Vec<(i64, i64)> = c
+            .prepare(&sql)
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(got, want, "{condition}");
+        assert_eq!(
+            !got.is_empty(),
+            nonempty,
+            "{condition}: {} games",
+            got.len()
+        );
+        // game_materials is searched by its key, never scanned.
+        let plan: Vec<String> = c
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap()
+            .query_map([], |r| r.get(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(
+            plan.iter()
+                .any(|d| d.starts_with("SEARCH game_materials USING PRIMARY KEY (material=?)")),
+            "{condition}: {plan:?}"
+        );
+    }
+    // Every stored signature has its row, with the counts computed here.
+    let rows: Vec<(String, String, [i64; 12])> = c
+        .prepare(
+            "SELECT material, pieces, white_pawns, white_queens, white_rooks, white_bishops,
+                    white_knights, black_pawns, black_queens, black_rooks, black_bishops,
+                    black_knights, white_total, black_total
+             FROM material_signatures ORDER BY material",
+        )
+        .unwrap()
+        .query_map([], |r| {
+            let mut n = [0i64; 12];
+            for (i, v) in n.iter_mut().enumerate() {
+                *v = r.get(i + 2)?;
+            }
+            Ok((r.get(0)?, r.get(1)?, n))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let distinct: i64 = c
+        .query_row(
+            "SELECT count(DISTINCT material) FROM game_materials",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(rows.len() as i64, distinct);
+    for (material, pieces, n) in &rows {
+        let k = Counts::of(material);
+        let mut want = [0i64; 12];
+        want[..5].copy_from_slice(&k.white);
+        want[5..10].copy_from_slice(&k.black);
+        want[10] = k.white_total;
+        want[11] = k.black_total;
+        assert_eq!((pieces, n), (&k.pieces, &want), "{material}");
+    }
+}
+
+/// A database imported before `material_signatures` existed is upgraded in
+/// place: by the next import (even of nothing new) and by `upgrade`.
+#[test]
+fn an_older_database_gets_material_signatures() {
+    let mut c = import(&corpus());
+    let before: i64 = c
+        .query_row("SELECT count(*) FROM material_signatures", [], |r| r.get(0))
+        .unwrap();
+    assert!(before > 0);
+    c.execute_batch("DROP TABLE material_signatures").unwrap();
+    let err = c
+        .query_row("SELECT count(*) FROM material_signatures", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no such table: material_signatures"), "{err}");
+    assert!(sqlchess_sqlite::explorer::upgrade(&c).unwrap());
+    assert!(!sqlchess_sqlite::explorer::upgrade(&c).unwrap());
+    let count = |c: &Connection| -> i64 {
+        c.query_row("SELECT count(*) FROM material_signatures", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(count(&c), before);
+    // An empty table (left by an import of an older version) is filled too.
+    c.execute_batch("DELETE FROM material_signatures").unwrap();
+    drop(Importer::new(&mut c, "nothing", 0, 50).unwrap());
+    assert_eq!(count(&c), before);
+    // A database without games is left alone.
+    let empty = Connection::open_in_memory().unwrap();
+    assert!(!sqlchess_sqlite::explorer::upgrade(&empty).unwrap());
+}

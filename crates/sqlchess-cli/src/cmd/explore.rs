@@ -55,6 +55,18 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
             )
         ));
     }
+    // A database imported before `material_signatures` existed gets it now.
+    let rw = Connection::open_with_flags(&args.db, OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .with_context(|| format!("cannot open database {}", args.db.display()))?;
+    if sqlchess_sqlite::explorer::upgrade(&rw).with_context(|| {
+        format!(
+            "cannot add material_signatures to {} (an older database; it needs write access once)",
+            args.db.display()
+        )
+    })? {
+        eprintln!("material_signatures filled from game_materials");
+    }
+    drop(rw);
     let conn = Connection::open_with_flags(&args.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .with_context(|| format!("cannot open database {}", args.db.display()))?;
     sqlchess_sqlite::register(&conn)?;

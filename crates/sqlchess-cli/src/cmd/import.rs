@@ -116,13 +116,18 @@ pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     let (mut target, target_name) = match &args.postgres {
-        Some(url) => (
-            Target::Postgres(
-                import_pg::connect(url)
-                    .with_context(|| "cannot connect to PostgreSQL".to_owned())?,
-            ),
-            "PostgreSQL".to_owned(),
-        ),
+        Some(url) => {
+            let mut client = import_pg::connect(url)
+                .with_context(|| "cannot connect to PostgreSQL".to_owned())?;
+            if !import_pg::is_current(&mut client)? {
+                anyhow::bail!(
+                    "the sqlchess extension in this database predates material_signatures: \
+                     dump the games, DROP EXTENSION sqlchess CASCADE, and import again \
+                     (crates/sqlchess-pg/README.md)"
+                );
+            }
+            (Target::Postgres(client), "PostgreSQL".to_owned())
+        }
         None => {
             let conn = Connection::open(&args.db)
                 .with_context(|| format!("cannot open database {}", args.db.display()))?;

@@ -63,6 +63,17 @@ pub fn connect(url: &str) -> Result<Client, postgres::Error> {
     Ok(client)
 }
 
+/// Whether the database's extension has every relation this import fills
+/// (`material_signatures` came later than the others; an extension created
+/// before it has no upgrade script, see crates/sqlchess-pg/README.md).
+///
+/// # Errors
+/// Any PostgreSQL error.
+pub fn is_current(client: &mut Client) -> Result<bool, postgres::Error> {
+    let row = client.query_one("SELECT to_regclass('material_signatures') IS NOT NULL", &[])?;
+    Ok(row.get(0))
+}
+
 /// Imports the games of one PGN file, as `sqlchess_sqlite::games::Importer`
 /// does into SQLite.
 pub struct PgImporter<'c> {
