@@ -40,6 +40,13 @@ CHESS960 = [
     "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1",
 ]
 
+# Pawns of both sides about to promote (variants whose sides promote to
+# different pieces).
+PROMOTING = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"
+
+# A promoted queen about to be captured (loop chess keeps it a queen).
+LOOP = "4k3/8/8/8/8/8/4K3/Q~6r[] b - - 0 1"
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -77,12 +84,47 @@ PLAN = [
     ("losers", "losers", False, None, 3, 16, (4, 80), 2),
     ("misere", "misere", False, None, 3, 16, (4, 80), 2),
     ("capahouse", "capahouse", False, None, 3, 16, (10, 80), 2),
-    ("chessgi", "chessgi", False, None, 3, 16, (10, 80), 2),
+    ("chessgi", "chessgi", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", LOOP], 3, 16, (10, 80), 2),
+    ("loop", "loop", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", LOOP], 3, 16, (10, 80), 2),
     ("mini", "mini", False, None, 3, 16, (4, 60), 2),
     ("ai-wok", "ai-wok", False, None, 3, 16, (4, 80), 2),
     ("hoppelpoppel", "hoppelpoppel", False, None, 3, 16, (4, 60), 2),
     ("newzealand", "newzealand", False, None, 3, 16, (4, 60), 2),
     ("torpedo", "torpedo", False, None, 3, 16, (4, 60), 2),
+    ("kinglet", "kinglet", False, None, 3, 16, (4, 80), 2),
+    ("threekings", "threekings", False, None, 3, 16, (4, 80), 2),
+    ("codrus", "codrus", False, None, 3, 16, (4, 60), 2),
+    ("chigorin", "chigorin", False, ["rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
+    ("fairy", "fairy", False, None, 3, 16, (4, 60), 2),
+    ("pocketknight", "pocketknight", False, None, 3, 16, (4, 60), 2),
+    ("clobber", "clobber", False, None, 3, 16, (2, 30), 2),
+    ("clobber10", "clobber10", False, None, 2, 8, (4, 60), 2),
+    ("jesonmor", "jesonmor", False, None, 3, 16, (4, 60), 2),
+    ("asean", "asean", False, None, 3, 16, (4, 80), 2),
+    ("shouse", "shouse", False, None, 3, 16, (10, 60), 2),
+    ("gorogoro", "gorogoro", False, None, 3, 16, (10, 80), 2),
+    ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
+    ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
+    ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),
+    ("suicide", "suicide", False, None, 3, 16, (4, 40), 2),
+    ("torishogi", "torishogi", False, None, 3, 16, (10, 80), 2),
+    ("yarishogi", "yarishogi", False, None, 3, 16, (10, 80), 2),
+    ("pawnback", "pawnback", False, None, 3, 16, (4, 80), 2),
+    ("minixiangqi", "minixiangqi", False, None, 3, 16, (4, 80), 2),
+    ("manchu", "manchu", False, None, 3, 16, (4, 80), 2),
+    ("okisakishogi", "okisakishogi", False, None, 2, 12, (10, 80), 2),
+    ("courier", "courier", False, None, 3, 16, (4, 120), 2),
+    ("tencubed", "tencubed", False, None, 2, 12, (4, 80), 2),
+    ("opulent", "opulent", False, None, 2, 12, (4, 80), 2),
+    ("sortofalmost", "sortofalmost", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1", PROMOTING], 3, 16, (4, 80), 2),
+    ("shatranj", "shatranj", False, None, 3, 16, (4, 120), 2),
+    ("chaturanga", "chaturanga", False, None, 3, 16, (4, 120), 2),
+    ("raazuvaa", "raazuvaa", False, None, 3, 16, (4, 80), 2),
+    ("berolina", "berolina", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "4k3/8/8/8/1pP5/8/8/4K3 b - b3c4 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - d3e4 0 1"], 3, 16, (4, 80), 2),
+    ("pawnsideways", "pawnsideways", False, None, 3, 16, (4, 80), 2),
+    ("paradigm", "paradigm", False, None, 3, 16, (4, 80), 2),
+    ("dragon", "dragon", False, None, 3, 16, (4, 80), 2),
+    ("fox-and-hounds", "fox-and-hounds", False, None, 3, 16, (4, 40), 2),
 ]
 
 

@@ -6,7 +6,8 @@
 use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::variant::{
-    piece, Castling, Extinction, Flag, PieceType, Promotion, RelativeOutcome, Variant,
+    piece, Castling, Extinction, Flag, MobilityRegion, PieceType, Promotion, Region,
+    RelativeOutcome, Variant,
 };
 
 fn custom(name: &str, letter: char, betza: &str) -> PieceType {
@@ -47,7 +48,9 @@ fn chesslike(
     let pieces = promo.chars().filter_map(|c| v.piece_by_letter(c)).collect();
     v.promotion = Some(Promotion {
         zone_start: height - 1,
+        zone_start_black: None,
         pieces,
+        pieces_black: None,
         mandatory: true,
         limits: Vec::new(),
     });
@@ -108,6 +111,11 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.immobility_illegal = true;
             v.drop_no_doubled = Some(0);
             v.drop_mate_illegal = true;
+            // Repetition: the fourth occurrence ends the game; perpetual
+            // check loses; no n-move rule.
+            v.n_move_rule = 0;
+            v.n_fold_rule = 4;
+            v.perpetual_check_illegal = true;
             v
         }
         "crazyhouse" => {
@@ -265,6 +273,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Loss,
                 pieces: v.royal.map(|k| vec![k]),
                 count: 0,
+                opponent_count: 0,
+                claim: false,
             });
             v
         }
@@ -286,6 +296,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Win,
                 pieces: None,
                 count: 0,
+                opponent_count: 0,
+                claim: false,
             });
             v
         }
@@ -313,6 +325,152 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.piece_promotions = vec![(0, 6), (1, 7), (3, 8), (4, 9)];
             v.piece_promotion_zone = 4;
             v.drop_no_doubled = Some(0);
+            // A repetition loses for White (sente).
+            v.n_fold_value = RelativeOutcome::Loss;
+            v.n_fold_value_absolute = true;
+            v
+        }
+        "minixiangqi" => {
+            // Xiangqi on 7x7 without elephants and advisors: the general
+            // keeps to its 3x3 palace, soldiers step sideways from the start.
+            let mut v = Variant::builtin("xiangqi").ok()?;
+            v.name = name.into();
+            v.width = 7;
+            v.height = 7;
+            v.pieces = vec![
+                custom("soldier", 'p', "fsW"),
+                custom("horse", 'n', "nN"),
+                piece("rook", 'r'),
+                custom("king", 'k', "W"),
+                custom("cannon", 'c', "mRcpR"),
+            ];
+            v.royal = Some(3);
+            v.start_fen = "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1".into();
+            let palace = |lo: u8| Region {
+                files: (2, 4),
+                ranks: (lo, lo + 2),
+            };
+            v.regions = vec![MobilityRegion {
+                piece: 3,
+                white: palace(0),
+                black: palace(4),
+            }];
+            v.zone_moves = Vec::new();
+            v
+        }
+        "manchu" => {
+            // Xiangqi where Red's chariots, horses and cannons are one
+            // banner (chariot, cannon and horse at once).
+            let mut v = Variant::builtin("xiangqi").ok()?;
+            v.name = name.into();
+            v.pieces.push(custom("banner", 'm', "RcpRnN"));
+            v.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1".into();
+            v
+        }
+        "okisakishogi" => {
+            // Shogi on 10x10 with a queen, a vertical slider (lance) and a
+            // chess knight; promotion in the last three ranks.
+            let mut v = extra("shogi")?;
+            v.name = name.into();
+            v.width = 10;
+            v.height = 10;
+            v.pieces = vec![
+                custom("pawn", 'p', "fW"),
+                custom("silver", 's', "FfW"),
+                custom("gold", 'g', "WfF"),
+                custom("bishop", 'b', "B"),
+                custom("rook", 'r', "R"),
+                custom("king", 'k', "K"),
+                custom("lance", 'l', "vR"),
+                custom("knight", 'n', "N"),
+                custom("queen", 'q', "Q"),
+                custom("tokin", 't', "WfF"),
+                custom("promoted silver", 'w', "WfF"),
+                custom("horse", 'h', "BW"),
+                custom("dragon", 'd', "RF"),
+                custom("promoted lance", 'u', "WfF"),
+                custom("promoted knight", 'v', "WfF"),
+            ];
+            v.start_fen =
+                "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1"
+                    .into();
+            v.royal = Some(5);
+            v.piece_promotions = vec![(0, 9), (1, 10), (3, 11), (4, 12), (6, 13), (7, 14)];
+            v.piece_promotion_zone = 7;
+            v.drop_no_doubled = Some(0);
+            v
+        }
+        "torishogi" => {
+            // Tori shogi: birds on 7x7; swallows promote to geese, the
+            // falcon to an eagle, compulsorily; at most two swallows a file
+            // may be dropped on.
+            let mut v = extra("shogi")?;
+            v.name = name.into();
+            v.width = 7;
+            v.height = 7;
+            v.pieces = vec![
+                custom("swallow", 's', "fW"),
+                custom("king", 'k', "K"),
+                custom("falcon", 'f', "FsfW"),
+                custom("crane", 'c', "FvW"),
+                custom("left quail", 'l', "fRrbBlbF"),
+                custom("right quail", 'r', "fRlbBrbF"),
+                custom("pheasant", 'p', "bFfD"),
+                custom("goose", 'g', "fAbD"),
+                custom("eagle", 'e', "KbRfBbF2"),
+            ];
+            v.start_fen = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1".into();
+            v.royal = Some(1);
+            v.piece_promotions = vec![(0, 7), (2, 8)];
+            v.piece_promotion_zone = 5;
+            v.mandatory_piece_promotion = true;
+            v.drop_no_doubled = Some(0);
+            v.drop_no_doubled_count = 2;
+            v.n_fold_value = RelativeOutcome::Win;
+            v
+        }
+        "yarishogi" => {
+            // Yari shogi: 7x9 with forward-moving spear pieces.
+            let mut v = extra("shogi")?;
+            v.name = name.into();
+            v.width = 7;
+            v.height = 9;
+            v.pieces = vec![
+                custom("king", 'k', "K"),
+                custom("pawn", 'p', "fW"),
+                custom("rook", 'l', "R"),
+                custom("yari knight", 'n', "fRffN"),
+                custom("yari bishop", 'b', "fFfR"),
+                custom("yari rook", 'r', "frlR"),
+                custom("yari gold", 'g', "WfFbR"),
+                custom("yari silver", 's', "fKbR"),
+                custom("promoted yari bishop", 'h', "WfFbR"),
+            ];
+            v.start_fen = "rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1".into();
+            v.royal = Some(0);
+            v.piece_promotions = vec![(1, 7), (3, 6), (4, 8), (5, 2)];
+            v.piece_promotion_zone = 6;
+            v.drop_no_doubled = Some(1);
+            v.drop_mate_illegal = false;
+            v.n_fold_rule = 3;
+            v
+        }
+        "pawnback" => {
+            // Pawns that may also step back, but not onto their first rank.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces[0].def = PieceDef::parse("fbmWfceFifmnD").ok()?;
+            v.regions = vec![MobilityRegion {
+                piece: 0,
+                white: Region {
+                    files: (0, 7),
+                    ranks: (1, 7),
+                },
+                black: Region {
+                    files: (0, 7),
+                    ranks: (0, 6),
+                },
+            }];
             v
         }
         "mini" => {
@@ -387,6 +545,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Win,
                 pieces: None,
                 count: 1,
+                opponent_count: 0,
+                claim: false,
             });
             v
         }
@@ -408,6 +568,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.name = name.into();
             v.drops = true;
             v.captures_to_hand = true;
+            v.drop_loop = name == "chessgi";
             v.pawn_drop_ranks = if name == "capahouse" { (1, 6) } else { (0, 6) };
             if name == "capahouse" {
                 v.start_fen =
@@ -445,6 +606,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Loss,
                 pieces: Some(vec![0, 1, 2, 3, 4, 5]),
                 count: 0,
+                opponent_count: 0,
+                claim: false,
             });
             v
         }
@@ -468,6 +631,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 piece: v.royal,
                 region: [center, center],
                 flag_move: false,
+                count: 1,
             });
             v
         }
@@ -494,6 +658,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 piece: v.royal,
                 region: [eighth, eighth],
                 flag_move: true,
+                count: 1,
             });
             v
         }
@@ -512,6 +677,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Loss,
                 pieces: None,
                 count: 0,
+                opponent_count: 0,
+                claim: false,
             });
             v
         }
@@ -567,6 +734,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 value: RelativeOutcome::Loss,
                 pieces: None,
                 count: 0,
+                opponent_count: 0,
+                claim: false,
             });
             v.flag = Some(Flag {
                 piece: Some(0),
@@ -575,6 +744,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                     squares(&(0..8).map(|f| (f, 0)).collect::<Vec<_>>()),
                 ],
                 flag_move: false,
+                count: 1,
             });
             v
         }

@@ -25,6 +25,26 @@
 //! flyingGeneral = false
 //! checkmateValue = loss
 //! stalemateValue = draw
+//! promotedPieceType = p:c n:g  # shogi-style promotions of ordinary pieces
+//! mandatoryPiecePromotion = true
+//! nMoveRule = 50               # the game-end rules of Position::optional_game_end
+//! nFoldRule = 3
+//! nFoldValue = draw
+//! perpetualCheckIllegal = true
+//! connectN = 4                 # and connectNxN, connectHorizontal/Vertical/
+//!                              # Diagonal, connectPieceTypes, connectValue
+//! mustDrop = true              # with immobile = p, enclosingDrop = top
+//! flagPieceCount = 3           # with flagPiece and flagRegionWhite/Black
+//! mobilityRegionWhiteKing = *1 *2 *3
+//! soldierPromotionRank = 6
+//! promotionPieceTypesWhite = crn
+//! extinctionOpponentPieceCount = 2
+//! extinctionClaim = true
+//! dropChecks = false
+//! dropLoop = true
+//! dropNoDoubledCount = 2
+//! makpongRule = true
+//! stalematePieceCount = true
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
 //! ```
@@ -36,8 +56,8 @@ use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
 use crate::variant::{
-    Castling, Extinction, Flag, MobilityRegion, PieceType, Promotion, RelativeOutcome, Variant,
-    VariantError, ZoneMoves,
+    Castling, Connect, Extinction, Flag, MobilityRegion, PieceType, Promotion, RelativeOutcome,
+    Variant, VariantError, ZoneMoves,
 };
 
 /// Why a variants.ini could not be loaded. Lines are 1-based.
@@ -226,11 +246,12 @@ const NAMED: &[(&str, &str)] = &[
     ("cannon", "mRcpR"),
     ("horse", "nN"),
     ("elephant", "nA"),
-    ("shogiKnight", "fN"),
+    ("shogiKnight", "ffN"),
     ("soldier", "fsW"),
     ("janggiElephant", "nZ"),
     ("clobber", "cW"),
     ("breakthrough", "fmWfF"),
+    ("immobile", ""),
 ];
 
 /// A variant under construction, pieces keyed by name so that removals do
@@ -261,6 +282,14 @@ struct Draft {
     parent_zone_last: bool,
     /// `extinctionPieceCount`.
     extinction_count: u32,
+    /// `flagPieceCount`.
+    flag_count: u32,
+    /// The line of `dropChecks`, if given.
+    drop_checks_line: Option<usize>,
+    /// `extinctionOpponentPieceCount`.
+    extinction_opponent_count: u32,
+    /// `extinctionClaim`.
+    extinction_claim: bool,
 }
 
 impl From<Variant> for Draft {
@@ -271,6 +300,10 @@ impl From<Variant> for Draft {
             .is_none_or(|p| p.zone_start + 1 >= v.height);
         Draft {
             extinction_count: v.extinction.as_ref().map_or(0, |e| e.count),
+            extinction_opponent_count: v.extinction.as_ref().map_or(0, |e| e.opponent_count),
+            flag_count: v.flag.as_ref().map_or(1, |f| f.count),
+            drop_checks_line: None,
+            extinction_claim: v.extinction.as_ref().is_some_and(|e| e.claim),
             parent_zone_last,
             extinction_value: v.extinction.as_ref().map(|e| e.value),
             extinction_pieces: v.extinction.as_ref().map(|e| e.pieces.clone()),
@@ -355,26 +388,52 @@ impl Draft {
             }
             *start = first;
         }
-        if starts[0] != starts[1] {
-            let line = self
-                .promotion_region
-                .iter()
-                .flatten()
-                .map(|x| x.0)
-                .max()
-                .unwrap_or(0);
+        let line = self
+            .promotion_region
+            .iter()
+            .flatten()
+            .map(|x| x.0)
+            .max()
+            .unwrap_or(0);
+        if starts[0] != starts[1] && (starts[0] >= h || starts[1] >= h) {
             return Err(IniError::Value {
                 line,
                 option: "promotionRegionBlack".into(),
                 value: "…".into(),
-                reason: "the two colours' promotion ranks must mirror each other".into(),
+                reason: "a promotion zone for one colour only is not supported".into(),
+            });
+        }
+        // Pawn drop ranks are one range for both colours: refused when a
+        // pawn could come to a hand (captured, or in the start position's).
+        let pawn_letter = self.v.pawn.map(|p| self.v.pieces[p].letter);
+        let pocket = self
+            .v
+            .start_fen
+            .split_once('[')
+            .map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
+        let pawn_in_hand = pawn_letter.is_some_and(|l| {
+            self.v.captures_to_hand || pocket.chars().any(|c| c.to_ascii_lowercase() == l)
+        });
+        if starts[0] != starts[1]
+            && self.v.drops
+            && pawn_in_hand
+            && !self.promotion_zone_pawn_drops.unwrap_or(false)
+        {
+            return Err(IniError::Value {
+                line,
+                option: "promotionRegionBlack".into(),
+                value: "…".into(),
+                reason: "pawn drops with promotion zones of different depths are not supported"
+                    .into(),
             });
         }
         if self.promotion_region.iter().any(Option::is_some) {
             if starts[0] >= h {
                 self.v.promotion = None;
             } else {
-                promotion(self).zone_start = starts[0] as u8;
+                let p = promotion(self);
+                p.zone_start = starts[0] as u8;
+                p.zone_start_black = (starts[1] != starts[0]).then_some(starts[1] as u8);
             }
         }
         Ok(())
@@ -427,6 +486,8 @@ impl Draft {
                 value,
                 pieces,
                 count: self.extinction_count,
+                opponent_count: self.extinction_opponent_count,
+                claim: self.extinction_claim,
             }),
             _ => None,
         };
@@ -434,6 +495,7 @@ impl Draft {
             piece: self.flag_piece.unwrap_or(None),
             region,
             flag_move: self.flag_move.unwrap_or(false),
+            count: self.flag_count,
         });
         if self.template {
             // Fairy-Stockfish's default files g and c must lie on the board.
@@ -459,6 +521,24 @@ impl Draft {
                     p.pieces = pieces;
                 }
             }
+        }
+        if self
+            .v
+            .connect
+            .as_ref()
+            .is_some_and(|c| c.n == 0 && c.nxn == 0)
+        {
+            self.v.connect = None;
+        }
+        if self.v.promotion_marked {
+            // Pieces promote where pawns do.
+            self.v.piece_promotion_zone = self
+                .v
+                .promotion
+                .as_ref()
+                .map_or(self.v.height, |p| p.zone_start);
+            self.v.piece_promotion_zone_black =
+                self.v.promotion.as_ref().and_then(|p| p.zone_start_black);
         }
         self.v
     }
@@ -540,6 +620,15 @@ impl Draft {
                     .filter_map(|&(a, b)| Some((fix(a)?, fix(b)?)))
                     .collect();
                 self.v.drop_no_doubled = self.v.drop_no_doubled.and_then(fix);
+                self.v.square_regions = self
+                    .v
+                    .square_regions
+                    .iter()
+                    .filter_map(|&(p, b)| fix(p).map(|q| (q, b)))
+                    .collect();
+                if let Some(Some(list)) = self.v.connect.as_mut().map(|c| c.pieces.as_mut()) {
+                    *list = list.iter().filter_map(|&x| fix(x)).collect();
+                }
                 self.v.blast_immune = self.v.blast_immune.iter().filter_map(|&x| fix(x)).collect();
                 if let Some(Some(list)) = self.extinction_pieces.as_mut() {
                     *list = list.iter().filter_map(|&x| fix(x)).collect();
@@ -553,6 +642,9 @@ impl Draft {
                 }
                 if let Some(p) = self.v.promotion.as_mut() {
                     p.pieces = p.pieces.iter().filter_map(|&x| fix(x)).collect();
+                    if let Some(black) = p.pieces_black.as_mut() {
+                        *black = black.iter().filter_map(|&x| fix(x)).collect();
+                    }
                     p.limits = p
                         .limits
                         .iter()
@@ -770,6 +862,7 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         return Err(errors);
     }
     let pseudo_royal = d.pseudo_royal;
+    let drop_checks_line = d.drop_checks_line;
     if let Err(e) = d.promotion_zone() {
         return Err(vec![e]);
     }
@@ -786,6 +879,14 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
                 reason: "supported only for the extinction of the royal piece".into(),
             }]);
         }
+    }
+    if let Some(line) = drop_checks_line.filter(|_| !v.drop_checks && v.blast_on_capture) {
+        return Err(vec![IniError::Value {
+            line,
+            option: "dropChecks".into(),
+            value: "false".into(),
+            reason: "not supported with blastOnCapture".into(),
+        }]);
     }
     let name = v.name.clone();
     v.validate().map_err(|error| {
@@ -864,7 +965,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
     };
     if let Some(&(name, betza)) = NAMED.iter().find(|(n, _)| *n == key) {
-        let def = PieceDef::parse(betza).map_err(|e| bad(&e.to_string()))?;
+        // The immobile piece (a stone) has no moves at all.
+        let def = if betza.is_empty() {
+            PieceDef::from_components("", Vec::new())
+        } else {
+            PieceDef::parse(betza).map_err(|e| bad(&e.to_string()))?
+        };
         // `king = k:KN`: a named piece with its own movement.
         let (letter, def) = match value.split_once(':') {
             Some((l, b)) => (
@@ -983,13 +1089,24 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 d.v.double_step_ranks.0 = r;
             }
         }
-        "promotionPieceTypes" => {
+        "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
             let mut pieces = Vec::new();
             // `-`: no promotion pieces.
             for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
                 pieces.push(letter_of(c, d)?);
             }
-            promotion(d).pieces = pieces;
+            let p = promotion(d);
+            match key {
+                "promotionPieceTypesBlack" => p.pieces_black = Some(pieces),
+                "promotionPieceTypesWhite" => {
+                    let old = std::mem::replace(&mut p.pieces, pieces);
+                    p.pieces_black.get_or_insert(old);
+                }
+                _ => {
+                    p.pieces = pieces;
+                    p.pieces_black = None;
+                }
+            }
             d.promotion_set = true;
         }
         "promotionRank" => {
@@ -997,6 +1114,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .checked_sub(1)
                 .ok_or_else(|| bad("ranks start at 1"))?;
             promotion(d).zone_start = r;
+            promotion(d).zone_start_black = None;
             d.promotion_set = true;
         }
         "mandatoryPawnPromotion" => promotion(d).mandatory = boolean()?,
@@ -1070,6 +1188,167 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
 
+        "nMoveRule" => {
+            d.v.n_move_rule = value.parse().map_err(|_| bad("expected a move count"))?;
+        }
+        "nFoldRule" => d.v.n_fold_rule = number()?,
+        "nFoldValue" => {
+            d.v.n_fold_value = match value {
+                "win" => RelativeOutcome::Win,
+                "loss" => RelativeOutcome::Loss,
+                "draw" => RelativeOutcome::Draw,
+                _ => return Err(bad("expected win, loss or draw")),
+            };
+        }
+        "nFoldValueAbsolute" => d.v.n_fold_value_absolute = boolean()?,
+        "perpetualCheckIllegal" => d.v.perpetual_check_illegal = boolean()?,
+        "mandatoryPiecePromotion" => d.v.mandatory_piece_promotion = boolean()?,
+        // Only the defaults: other values would change the rule.
+        "pieceDemotion" | "dropPromoted" | "piecePromotionOnCapture" if value == "false" => {}
+        "shogiPawnDropMateIllegal" => {
+            // The drop-mate rule applies to the piece that may not be
+            // doubled on a file (the shogi pawn of a shogi parent).
+            match boolean()? {
+                false => d.v.drop_mate_illegal = false,
+                true if d.v.drop_mate_illegal => {}
+                true => return Err(bad("supported only when inherited from shogi")),
+            }
+        }
+        "promotedPieceType" => {
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            for item in value.split_whitespace() {
+                let (a, b) = item
+                    .split_once(':')
+                    .ok_or_else(|| bad("expected letter:letter pairs"))?;
+                let (Some(a), Some(b)) = (a.chars().next(), b.chars().next()) else {
+                    return Err(bad("expected letter:letter pairs"));
+                };
+                let (a, b) = (letter_of(a, d)?, letter_of(b, d)?);
+                if a == b {
+                    return Err(bad("a piece cannot promote to itself"));
+                }
+                pairs.retain(|&(x, _)| x != a);
+                pairs.push((a, b));
+            }
+            // A marked piece returns to the hand as its base: one base per
+            // promoted type, and no piece both promoted and promoting.
+            for (i, &(a, b)) in pairs.iter().enumerate() {
+                if pairs[..i].iter().any(|&(_, q)| q == b) {
+                    return Err(bad(
+                        "several pieces promoting to one piece type are not supported",
+                    ));
+                }
+                if pairs.iter().any(|&(_, q)| q == a) {
+                    return Err(bad("chains of promotions are not supported"));
+                }
+            }
+            d.v.piece_promotions = pairs;
+            d.v.promotion_marked = true;
+        }
+        "connectN" => connect(d).n = number()?,
+        "connectNxN" => connect(d).nxn = number()?,
+        "connectHorizontal" => connect(d).horizontal = boolean()?,
+        "connectVertical" => connect(d).vertical = boolean()?,
+        "connectDiagonal" => connect(d).diagonal = boolean()?,
+        "connectValue" => {
+            connect(d).value = match value {
+                "win" => RelativeOutcome::Win,
+                "loss" => RelativeOutcome::Loss,
+                "draw" => RelativeOutcome::Draw,
+                _ => return Err(bad("expected win, loss or draw")),
+            };
+        }
+        "connectPieceTypes" => {
+            connect(d).pieces = if value.contains('*') {
+                None
+            } else {
+                let mut pieces = Vec::new();
+                for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                    pieces.push(letter_of(c, d)?);
+                }
+                Some(pieces)
+            };
+        }
+        "mustDrop" => d.v.must_drop = boolean()?,
+        "makpongRule" => d.v.makpong = boolean()?,
+        "soldierPromotionRank" => {
+            // The soldier steps forward only, and sideways too from this
+            // rank on (relative to its side).
+            let k = number()?;
+            let h = d.v.height;
+            if !(1..=h).contains(&k) {
+                return Err(bad("rank off the board"));
+            }
+            let p = d.idx("soldier").ok_or_else(|| bad("no soldier piece"))?;
+            d.v.zone_moves.retain(|z| z.piece != p);
+            if k > 1 {
+                d.v.pieces[p].def = PieceDef::parse("fW").map_err(|e| bad(&e.to_string()))?;
+                let files = (0, d.v.width - 1);
+                d.v.zone_moves.push(ZoneMoves {
+                    piece: p,
+                    white: crate::variant::Region {
+                        files,
+                        ranks: (k - 1, h - 1),
+                    },
+                    black: crate::variant::Region {
+                        files,
+                        ranks: (0, h - k),
+                    },
+                    def: PieceDef::parse("sW").map_err(|e| bad(&e.to_string()))?,
+                });
+            } else {
+                d.v.pieces[p].def = PieceDef::parse("fsW").map_err(|e| bad(&e.to_string()))?;
+            }
+        }
+        "dropChecks" => {
+            d.v.drop_checks = boolean()?;
+            d.drop_checks_line = Some(line);
+        }
+        "dropLoop" => d.v.drop_loop = boolean()?,
+        "dropNoDoubledCount" => d.v.drop_no_doubled_count = number()?,
+        "stalematePieceCount" => d.v.stalemate_piece_count = boolean()?,
+        "mustDropType" if value == "*" => {}
+        "enclosingDrop" => match value {
+            "top" => d.v.drop_on_top = true,
+            "none" => d.v.drop_on_top = false,
+            _ => return Err(bad("only top and none are supported")),
+        },
+        _ if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") => {
+            let black = key.starts_with("mobilityRegionBlack");
+            let rest = &key["mobilityRegionWhite".len()..];
+            let mut cs = rest.chars();
+            let name: String = cs
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .into_iter()
+                .chain(cs)
+                .collect();
+            let p = d.idx(&name).ok_or_else(|| bad("no piece of this name"))?;
+            let b = squares(value).map_err(&bad)?;
+            // A rectangle inherited for the piece becomes a square set, so
+            // that one colour's region can be replaced.
+            if let Some(i) = d.v.regions.iter().position(|r| r.piece == p) {
+                let r = d.v.regions.remove(i);
+                let bits = |g: crate::variant::Region| {
+                    let mut out = Bb256::EMPTY;
+                    for y in g.ranks.0..=g.ranks.1 {
+                        for x in g.files.0..=g.files.1 {
+                            out.set(usize::from(y) * 16 + usize::from(x));
+                        }
+                    }
+                    out
+                };
+                d.v.square_regions.push((p, [bits(r.white), bits(r.black)]));
+            }
+            let i = match d.v.square_regions.iter().position(|&(q, _)| q == p) {
+                Some(i) => i,
+                None => {
+                    d.v.square_regions.push((p, [Bb256::FULL; 2]));
+                    d.v.square_regions.len() - 1
+                }
+            };
+            d.v.square_regions[i].1[usize::from(black)] = b;
+        }
         "mustCapture" => d.v.must_capture = boolean()?,
         "checking" => d.v.checking = boolean()?,
         "checkCounting" => d.v.check_counting = boolean()?,
@@ -1096,11 +1375,19 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "extinctionPieceCount" => {
             d.extinction_count = value.parse().map_err(|_| bad("expected a count"))?;
         }
+        "extinctionOpponentPieceCount" => {
+            d.extinction_opponent_count = value.parse().map_err(|_| bad("expected a count"))?;
+        }
+        "extinctionClaim" => d.extinction_claim = boolean()?,
+        "flagPieceCount" => {
+            d.flag_count = value
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| bad("expected a count of at least 1"))?;
+        }
         // Only the defaults: other values would change the rule.
-        "extinctionOpponentPieceCount" if value == "0" => {}
-        "flagPieceCount" if value == "1" => {}
-        "extinctionPseudoRoyal" | "extinctionClaim" | "flagPieceSafe" | "flagPieceBlockedWin"
-            if value == "false" => {}
+        "extinctionPseudoRoyal" | "flagPieceSafe" | "flagPieceBlockedWin" if value == "false" => {}
         // The extinction piece treated as royal: what a royal piece is here,
         // so only for extinction of the royal piece (checked at the end).
         "extinctionPseudoRoyal" if value == "true" => d.pseudo_royal = Some(line),
@@ -1173,10 +1460,24 @@ fn squares(value: &str) -> Result<Bb256, &'static str> {
     Ok(b)
 }
 
+fn connect(d: &mut Draft) -> &mut Connect {
+    d.v.connect.get_or_insert(Connect {
+        n: 0,
+        nxn: 0,
+        horizontal: true,
+        vertical: true,
+        diagonal: true,
+        pieces: None,
+        value: RelativeOutcome::Win,
+    })
+}
+
 fn promotion(d: &mut Draft) -> &mut Promotion {
     d.v.promotion.get_or_insert_with(|| Promotion {
         zone_start: 7,
+        zone_start_black: None,
         pieces: Vec::new(),
+        pieces_black: None,
         mandatory: true,
         limits: Vec::new(),
     })

@@ -5,6 +5,7 @@
 pub mod betza;
 mod bitboard;
 mod builtin;
+mod builtin_ini;
 pub mod catalogue;
 mod geometry;
 pub mod ini;
@@ -27,6 +28,6 @@ pub use position::{
 };
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
-    value_from_mobility, variant_names, Castling, Extinction, Flag, MobilityRegion, PieceType,
-    Promotion, Region, Variant, VariantError, ZoneMoves, PAWN_VALUE,
+    value_from_mobility, variant_names, Castling, Connect, Extinction, Flag, MobilityRegion,
+    PieceType, Promotion, Region, Variant, VariantError, ZoneMoves, PAWN_VALUE,
 };

@@ -139,8 +139,8 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
     }
     out.extend_from_slice(&packed);
     let fen = pos.fen();
-    if v.captures_to_hand {
-        let marks = promoted_marks(&fen);
+    if v.captures_to_hand || v.promotion_marked {
+        let marks = promoted_marks(&fen, v.promotion_marked);
         let mut flags = vec![0u8; marks.len().div_ceil(8)];
         let mut at = 0;
         for m in marks {
@@ -166,14 +166,18 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
 }
 
 /// For each piece of the FEN's placement, rank 1 first and along each rank,
-/// whether it carries crazyhouse's promoted mark `~`.
-fn promoted_marks(fen: &str) -> Vec<bool> {
+/// whether it carries crazyhouse's promoted mark `~` (or, with `plus`, a
+/// marked shogi-style promotion's `+`).
+fn promoted_marks(fen: &str, plus: bool) -> Vec<bool> {
     let placement = fen.split([' ', '[']).next().unwrap_or("");
     let mut out = Vec::new();
     for rank in placement.split('/').rev() {
+        let mut pending = false;
         for ch in rank.chars() {
             if ch.is_ascii_alphabetic() {
-                out.push(false);
+                out.push(std::mem::take(&mut pending));
+            } else if ch == '+' && plus {
+                pending = true;
             } else if ch == '~' {
                 if let Some(last) = out.last_mut() {
                     *last = true;
@@ -255,7 +259,7 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
         .ok_or(UnpackError::Truncated("pieces"))?;
     at += packed.len();
     let mut promoted = vec![false; occupied];
-    if variant.captures_to_hand {
+    if variant.captures_to_hand || variant.promotion_marked {
         let flags = bytes
             .get(at..at + occupied.div_ceil(8))
             .ok_or(UnpackError::Truncated("promotion marks"))?;
@@ -305,9 +309,19 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
                         fen.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let c = variant.pieces[index].letter;
+                    // A marked shogi-style promoted piece is `+` and its base.
+                    let base = variant
+                        .piece_promotions
+                        .iter()
+                        .find(|&&(_, q)| q == index)
+                        .filter(|_| promoted && variant.promotion_marked)
+                        .map(|&(a, _)| a);
+                    if base.is_some() {
+                        fen.push('+');
+                    }
+                    let c = variant.pieces[base.unwrap_or(index)].letter;
                     fen.push(if white { c.to_ascii_uppercase() } else { c });
-                    if promoted {
+                    if promoted && base.is_none() {
                         fen.push('~');
                     }
                 }

@@ -43,6 +43,13 @@ pub struct Promotion {
     pub zone_start: u8,
     /// Indices in [`Variant::pieces`] of the pieces one may promote to.
     pub pieces: Vec<usize>,
+    /// Black's choices when they differ from White's [`Promotion::pieces`]
+    /// (Chigorin chess: White's chancellor, Black's queen).
+    pub pieces_black: Option<Vec<usize>>,
+    /// Black's first zone rank (relative to Black) when it differs from
+    /// White's [`Promotion::zone_start`] (variants.ini promotion regions of
+    /// different depths).
+    pub zone_start_black: Option<u8>,
     /// Whether a pawn entering the zone must promote; when `false` (Grand
     /// chess) it may stay a pawn except on the last rank.
     pub mandatory: bool,
@@ -149,6 +156,9 @@ pub struct Variant {
     /// First rank (0-based, relative) of the zone where a move starting or
     /// ending there may promote a piece of [`Variant::piece_promotions`].
     pub piece_promotion_zone: u8,
+    /// Black's first piece-promotion rank (relative) when it differs from
+    /// [`Variant::piece_promotion_zone`].
+    pub piece_promotion_zone_black: Option<u8>,
     /// A piece may not move or be dropped where it could never move again
     /// (a shogi pawn or lance on the last rank, a knight on the last two).
     pub immobility_illegal: bool,
@@ -192,6 +202,80 @@ pub struct Variant {
     /// to give, written in FEN as `3+3` (left) or `+0+0` (given); the side
     /// that gives its last check wins.
     pub check_counting: bool,
+    /// Shogi-style promoted pieces are ordinary piece types told apart by a
+    /// mark on their square (variants.ini's `promotedPieceType`, where a
+    /// pawn may promote to a commoner that also starts on the board): a
+    /// marked piece is written `+` and its base letter and returns to the
+    /// hand as its base; an unmarked one is itself. When `false`, the
+    /// promoted types of [`Variant::piece_promotions`] exist only promoted
+    /// (the built-in shogi's tokin).
+    pub promotion_marked: bool,
+    /// A piece of [`Variant::piece_promotions`] must promote when it can
+    /// (variants.ini's `mandatoryPiecePromotion`).
+    pub mandatory_piece_promotion: bool,
+    /// The n-move rule: the game may be drawn after this many moves of each
+    /// side without a capture or pawn move (50 in chess; 0: none).
+    pub n_move_rule: u16,
+    /// The n-fold repetition rule: the game ends when a position occurs
+    /// this many times (3 in chess; 0: never).
+    pub n_fold_rule: u8,
+    /// The result of an n-fold repetition for the side to move (draw in
+    /// chess).
+    pub n_fold_value: RelativeOutcome,
+    /// [`Variant::n_fold_value`] is White's result whichever side is to
+    /// move (variants.ini's `nFoldValueAbsolute`).
+    pub n_fold_value_absolute: bool,
+    /// A repetition in which one side gave check at every move of the
+    /// cycle loses for that side (variants.ini's `perpetualCheckIllegal`).
+    pub perpetual_check_illegal: bool,
+    /// The connect rule (tic-tac-toe, connect four), if any.
+    pub connect: Option<Connect>,
+    /// While a side has pieces in hand it must drop one (variants.ini's
+    /// `mustDrop`).
+    pub must_drop: bool,
+    /// Drops fall to the lowest empty square of their file, as in connect
+    /// four (variants.ini's `enclosingDrop = top`).
+    pub drop_on_top: bool,
+    /// In check, the royal piece may only capture the checking piece
+    /// (makpong; variants.ini's `makpongRule`).
+    pub makpong: bool,
+    /// Stalemate is decided by the pieces left: the side with fewer gets
+    /// [`Variant::stalemate`], the side with more its opposite, equal
+    /// counts draw (suicide chess; variants.ini's `stalematePieceCount`).
+    pub stalemate_piece_count: bool,
+    /// Captured pieces that were pawns keep their promoted kind in the
+    /// captor's hand (loop chess, chessgi; variants.ini's `dropLoop`).
+    pub drop_loop: bool,
+    /// How many unpromoted pieces of [`Variant::drop_no_doubled`] a file
+    /// may hold before no more may be dropped there (1 in shogi, 2 in tori
+    /// shogi; variants.ini's `dropNoDoubledCount`).
+    pub drop_no_doubled_count: u8,
+    /// Squares (frame bits, `rank * 16 + file`) a piece may move and be
+    /// dropped to, per colour, beside [`Variant::regions`] (variants.ini's
+    /// `mobilityRegionWhiteKing` and friends).
+    pub square_regions: Vec<(usize, [Bb256; 2])>,
+    /// Whether a drop may give check (variants.ini's `dropChecks`).
+    pub drop_checks: bool,
+}
+
+/// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
+/// square of them) after its move gets `value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// Pieces in a row needed (0: none).
+    pub n: u8,
+    /// Side of a square of pieces needed (0: none).
+    pub nxn: u8,
+    /// Whether rows along ranks count.
+    pub horizontal: bool,
+    /// Whether rows along files count.
+    pub vertical: bool,
+    /// Whether diagonal rows count.
+    pub diagonal: bool,
+    /// The pieces that count, by index; `None` for all.
+    pub pieces: Option<Vec<usize>>,
+    /// The result for the side that connects (a win unless misère).
+    pub value: RelativeOutcome,
 }
 
 /// A side that has none left of some pieces (on the board and in hand)
@@ -205,6 +289,13 @@ pub struct Extinction {
     pub pieces: Option<Vec<usize>>,
     /// The count at or below which they are extinct (0: none left).
     pub count: u32,
+    /// The count of the same pieces the other side must have for the rule
+    /// to apply (shatranj's bare king: 2; 0 in most variants).
+    pub opponent_count: u32,
+    /// The side to move whose pieces are extinct needs one more opposing
+    /// piece for the rule to apply: it may still bare the other side
+    /// (variants.ini's `extinctionClaim`).
+    pub claim: bool,
 }
 
 /// Capture the flag: a side wins when its flag piece stands in its region.
@@ -217,6 +308,9 @@ pub struct Flag {
     /// The other side gets one more move (racing kings): White's arrival
     /// is answered by Black, and Black getting there too draws.
     pub flag_move: bool,
+    /// How many flag pieces must stand in the region at once (1 but in
+    /// halma-like games; variants.ini's `flagPieceCount`).
+    pub count: u32,
 }
 
 /// Why a variant could not be built or found.
@@ -339,6 +433,41 @@ const BUILTIN_NAMES: &[&str] = &[
     "hoppelpoppel",
     "newzealand",
     "torpedo",
+    "kinglet",
+    "threekings",
+    "codrus",
+    "chigorin",
+    "fairy",
+    "pocketknight",
+    "clobber",
+    "clobber10",
+    "jesonmor",
+    "asean",
+    "gorogoro",
+    "judkins",
+    "euroshogi",
+    "shouse",
+    "torishogi",
+    "yarishogi",
+    "pawnback",
+    "loop",
+    "makpong",
+    "suicide",
+    "minixiangqi",
+    "manchu",
+    "okisakishogi",
+    "courier",
+    "tencubed",
+    "opulent",
+    "sortofalmost",
+    "shatranj",
+    "chaturanga",
+    "raazuvaa",
+    "berolina",
+    "pawnsideways",
+    "paradigm",
+    "dragon",
+    "fox-and-hounds",
 ];
 
 pub(crate) fn piece(name: &str, letter: char) -> PieceType {
@@ -414,7 +543,9 @@ impl Variant {
                 v.double_step_ranks = (2, 2);
                 v.promotion = Some(Promotion {
                     zone_start: 7,
+                    zone_start_black: None,
                     pieces: vec![6, 7, 4, 3, 2, 1],
+                    pieces_black: None,
                     mandatory: false,
                     limits: vec![(6, 1), (7, 1), (4, 1), (3, 2), (2, 2), (1, 2)],
                 });
@@ -443,10 +574,14 @@ impl Variant {
                 v.castling = None;
                 v.promotion = Some(Promotion {
                     zone_start: 5,
+                    zone_start_black: None,
                     pieces: vec![4],
+                    pieces_black: None,
                     mandatory: true,
                     limits: Vec::new(),
                 });
+                // Makruk counts moves its own way, not by the n-move rule.
+                v.n_move_rule = 0;
             }
             "xiangqi" => {
                 // Generals and advisors keep to the palace, elephants to their
@@ -466,8 +601,10 @@ impl Variant {
                     custom("horse", 'n', "nN"),
                     custom("elephant", 'b', "nA"),
                     piece("rook", 'r'),
-                    custom("advisor", 'a', "F"),
-                    custom("general", 'k', "W"),
+                    // Fairy-Stockfish's names, which variants.ini sections
+                    // inheriting from xiangqi use.
+                    custom("fers", 'a', "F"),
+                    custom("king", 'k', "W"),
                     custom("cannon", 'c', "mRcpR"),
                 ];
                 v.start_fen =
@@ -479,6 +616,7 @@ impl Variant {
                 v.castling = None;
                 v.promotion = None;
                 v.stalemate = RelativeOutcome::Loss;
+                v.perpetual_check_illegal = true;
                 let palace = |lo: u8| Region {
                     files: (3, 5),
                     ranks: (lo, lo + 2),
@@ -533,10 +671,12 @@ impl Variant {
                     p.pieces = vec![1, 2, 3, 4, 6, 7];
                 }
             }
-            other => match crate::builtin::extra(other) {
-                Some(extra) => v = extra,
-                None => return Err(VariantError::Unknown(name.to_string())),
-            },
+            other => {
+                match crate::builtin::extra(other).or_else(|| crate::builtin_ini::variant(other)) {
+                    Some(extra) => v = extra,
+                    None => return Err(VariantError::Unknown(name.to_string())),
+                }
+            }
         }
         Ok(v)
     }
@@ -570,7 +710,9 @@ impl Variant {
             chess960: false,
             promotion: Some(Promotion {
                 zone_start: 7,
+                zone_start_black: None,
                 pieces: vec![1, 2, 3, 4],
+                pieces_black: None,
                 mandatory: true,
                 limits: Vec::new(),
             }),
@@ -583,6 +725,7 @@ impl Variant {
             captures_to_hand: false,
             piece_promotions: Vec::new(),
             piece_promotion_zone: 0,
+            piece_promotion_zone_black: None,
             immobility_illegal: false,
             drop_no_doubled: None,
             drop_mate_illegal: false,
@@ -597,6 +740,22 @@ impl Variant {
             extinction: None,
             flag: None,
             check_counting: false,
+            promotion_marked: false,
+            mandatory_piece_promotion: false,
+            n_move_rule: 50,
+            n_fold_rule: 3,
+            n_fold_value: RelativeOutcome::Draw,
+            n_fold_value_absolute: false,
+            perpetual_check_illegal: false,
+            connect: None,
+            must_drop: false,
+            drop_on_top: false,
+            makpong: false,
+            stalemate_piece_count: false,
+            drop_loop: false,
+            drop_no_doubled_count: 1,
+            square_regions: Vec::new(),
+            drop_checks: true,
         }
     }
 
@@ -684,6 +843,17 @@ impl Variant {
         {
             return Err(bad("extinction.pieces"));
         }
+        if self
+            .connect
+            .as_ref()
+            .and_then(|c| c.pieces.as_ref())
+            .is_some_and(|l| l.iter().any(|&i| i >= n))
+        {
+            return Err(bad("connect.pieces"));
+        }
+        if self.square_regions.iter().any(|&(i, _)| i >= n) {
+            return Err(bad("square_regions"));
+        }
         if self.blast_immune.iter().any(|&i| i >= n) {
             return Err(bad("blast_immune"));
         }
@@ -705,6 +875,7 @@ impl Variant {
         if let Some(p) = &self.promotion {
             if p.pieces
                 .iter()
+                .chain(p.pieces_black.iter().flatten())
                 .chain(p.limits.iter().map(|l| &l.0))
                 .any(|&i| i >= n)
             {

@@ -126,13 +126,58 @@ oracle!(
     mini,
     hoppelpoppel,
     newzealand,
-    torpedo
+    torpedo,
+    kinglet,
+    threekings,
+    codrus,
+    chigorin,
+    fairy,
+    pocketknight,
+    clobber,
+    clobber10,
+    jesonmor,
+    asean,
+    gorogoro,
+    judkins,
+    euroshogi,
+    torishogi,
+    yarishogi,
+    pawnback,
+    makpong,
+    suicide,
+    minixiangqi,
+    manchu,
+    okisakishogi,
+    courier,
+    tencubed,
+    opulent,
+    sortofalmost,
+    shatranj,
+    chaturanga,
+    raazuvaa,
+    berolina,
+    pawnsideways,
+    paradigm,
+    dragon,
+    shouse
 );
 
 /// A name that is no identifier.
 #[test]
 fn ai_wok() {
     run("ai-wok", include_str!("data/ai-wok.perft"));
+}
+
+/// A name that is a keyword.
+#[test]
+fn loop_chess() {
+    run("loop", include_str!("data/loop.perft"));
+}
+
+/// A name that is no identifier.
+#[test]
+fn fox_and_hounds() {
+    run("fox-and-hounds", include_str!("data/fox-and-hounds.perft"));
 }
 
 /// The ends of random playouts of the Lichess variants: no legal move, and

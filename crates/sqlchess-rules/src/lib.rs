@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod adjudicate;
 mod error;
 pub mod frontier;
 mod material;

@@ -77,8 +77,9 @@ fn canonical(name: &str) -> String {
         "anti" | "antichesschess" => "antichess".to_owned(),
         "atomicchess" => "atomic".to_owned(),
         "hordechess" => "horde".to_owned(),
-        // Fairy-Stockfish's one built-in name with a hyphen.
+        // Fairy-Stockfish's built-in names with hyphens.
         "aiwok" => "ai-wok".to_owned(),
+        "foxandhounds" => "fox-and-hounds".to_owned(),
         _ => squashed,
     }
 }

@@ -64,7 +64,11 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                     field(FenField::Placement, pocket, "unknown piece letter in hand")
                 })?;
                 let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                let t = r.base_of[t];
+                let t = if r.v.promotion_marked {
+                    t
+                } else {
+                    r.base_of[t]
+                };
                 st.hand[c][t] = st.hand[c][t].saturating_add(1);
             }
             &board[..i]
@@ -81,7 +85,11 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 field(FenField::Placement, pocket, "unknown piece letter in hand")
             })?;
             let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let t = r.base_of[t];
+            let t = if r.v.promotion_marked {
+                t
+            } else {
+                r.base_of[t]
+            };
             st.hand[c][t] = st.hand[c][t].saturating_add(1);
         }
     }
@@ -144,6 +152,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 r.v.piece_by_letter(ch)
                     .ok_or_else(|| field(FenField::Placement, rank_text, "unknown piece letter"))?;
             // `+p` is the promoted form of `p`.
+            let plus = promoted;
             let t = if std::mem::take(&mut promoted) {
                 r.promoted_of[t].ok_or_else(|| {
                     field(
@@ -171,6 +180,9 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 st.royal_sq[c] = sq as u8;
             }
             st.put(sq, t, c);
+            if plus && r.v.promotion_marked {
+                st.promoted.set(sq);
+            }
             last = Some(sq);
             x += 1;
         }
@@ -201,10 +213,12 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     let mut parts = parts.peekable();
     let numeric = |t: &&str| t.chars().all(|c| c.is_ascii_digit());
     st.find_castle_kings(r);
-    if let Some(castling) = parts.next_if(|t| !numeric(t)) {
+    // Check counters may follow the side directly (`w 7+7 0 1`).
+    let counters_next = |t: &&str| r.v.check_counting && t.contains('+');
+    if let Some(castling) = parts.next_if(|t| !numeric(t) && !counters_next(t)) {
         parse_castling(r, &mut st, castling)?;
     }
-    if let Some(ep) = parts.next_if(|t| !numeric(t)) {
+    if let Some(ep) = parts.next_if(|t| !numeric(t) && !counters_next(t)) {
         // Fairy-Stockfish may list several squares (`c3c4`); the one a pawn
         // passed over counts.
         let mut squares = Vec::new();
@@ -215,19 +229,29 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             squares.push(sq);
             rest = &rest[n..];
         }
-        for sq in squares {
-            if sq.file() as i32 >= r.w || sq.rank() as i32 >= r.h {
-                return Err(field(FenField::EnPassant, ep, "off the board"));
-            }
-            let idx = sq.rank() as usize * r.stride + sq.file() as usize;
-            let victim = if st.side == 0 {
+        if squares
+            .iter()
+            .any(|sq| sq.file() as i32 >= r.w || sq.rank() as i32 >= r.h)
+        {
+            return Err(field(FenField::EnPassant, ep, "off the board"));
+        }
+        let index = |sq: &FairySquare| sq.rank() as usize * r.stride + sq.file() as usize;
+        let enemy_pawn = |v: usize| {
+            r.v.pawn
+                .is_some_and(|p| v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v))
+        };
+        for (i, sq) in squares.iter().enumerate() {
+            let idx = index(sq);
+            let straight = if st.side == 0 {
                 idx.checked_sub(r.stride)
             } else {
                 Some(idx + r.stride)
             };
-            let pawn_there = victim.zip(r.v.pawn).is_some_and(|(v, p)| {
-                v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v)
-            });
+            // A square followed by the pawn that passed it (Berolina's
+            // `b3c4`), or a pawn straight behind it.
+            let named = squares.get(i + 1).map(index).filter(|&v| enemy_pawn(v));
+            let victim = named.or(straight);
+            let pawn_there = victim.is_some_and(enemy_pawn);
             if r.v.en_passant && pawn_there && st.board[idx] == 0 {
                 st.ep = idx as u8;
                 st.ep_victim = victim.unwrap_or(0) as u8;
@@ -375,13 +399,20 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
                 run = 0;
             }
             let (t, c) = ((p as usize - 1) & 31, (p as usize - 1) >> 5);
-            let base = r.base_of[t];
+            let marked = st.promoted.has(y * r.stride + x);
+            // Marked variants: `+` only on a marked piece (the others are
+            // themselves).
+            let base = if r.v.promotion_marked && !marked {
+                t
+            } else {
+                r.base_of[t]
+            };
             if base != t {
                 s.push('+');
             }
             let l = r.v.pieces[base].letter;
             s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
-            if st.promoted.has(y * r.stride + x) {
+            if marked && base == t {
                 s.push('~');
             }
         }
@@ -463,7 +494,19 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
     if st.ep == NO_SQ {
         s.push('-');
     } else {
-        s.push_str(&FairySquare::from_index(super::to_frame(st.ep as usize, r.stride)).to_string());
+        let square = |i: usize| FairySquare::from_index(super::to_frame(i, r.stride)).to_string();
+        s.push_str(&square(st.ep as usize));
+        // A pawn that did not pass straight over the square (Berolina) is
+        // named after it, as Fairy-Stockfish writes.
+        let ep = st.ep as usize;
+        let straight = if st.side == 0 {
+            ep - r.stride
+        } else {
+            ep + r.stride
+        };
+        if st.ep_victim as usize != straight {
+            s.push_str(&square(st.ep_victim as usize));
+        }
     }
     if r.v.check_counting {
         s.push_str(&format!(" {}+{}", st.checks[0], st.checks[1]));

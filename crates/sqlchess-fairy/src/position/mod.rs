@@ -1,5 +1,6 @@
 //! Positions of any [`Variant`]: FEN, legal moves, playing moves, perft.
 
+mod adjudicate;
 mod attacks;
 mod fen;
 mod movegen;
@@ -286,11 +287,16 @@ impl<B: Bits> State<B> {
     fn take_to_hand(&mut self, r: &Rules<B>, sq: usize, captor: usize) {
         let p = self.board[sq];
         if p != 0 && r.v.captures_to_hand {
-            let base = r.base_of[(p as usize - 1) & 31];
-            let t = if self.promoted.has(sq) {
-                r.v.pawn.unwrap_or(base)
-            } else {
-                base
+            let t = (p as usize - 1) & 31;
+            let base = r.base_of[t];
+            let t = match (self.promoted.has(sq), r.v.promotion_marked) {
+                // A marked shogi-style promoted piece returns as its base;
+                // an unmarked piece of a marked variant is itself.
+                (true, true) if base != t => base,
+                (false, true) => t,
+                (true, _) if r.v.drop_loop => base,
+                (true, _) => r.v.pawn.unwrap_or(base),
+                (false, false) => base,
             };
             self.hand[captor][t] = self.hand[captor][t].saturating_add(1);
         }
@@ -352,7 +358,9 @@ impl<B: Bits> State<B> {
                 let was_promoted = self.promoted.has(from);
                 self.promoted.clear(from);
                 let chess_promotion = mv.promotion != NO_SQ && r.base_of[nt] == nt;
-                if r.v.captures_to_hand && (was_promoted || chess_promotion) {
+                let marked = r.v.promotion_marked
+                    && (was_promoted || (mv.promotion != NO_SQ && r.base_of[nt] != nt));
+                if marked || (r.v.captures_to_hand && (was_promoted || chess_promotion)) {
                     self.promoted.set(to);
                 }
                 // Seirawan: leaving (or losing) a back-rank piece ends the
@@ -742,8 +750,26 @@ impl Position {
             }
         } else {
             GameStatus::Stalemate {
-                outcome: Outcome::from_relative(self.variant().stalemate, side),
+                outcome: Outcome::from_relative(self.stalemate_result(), side),
             }
+        }
+    }
+
+    /// The result of a stalemate for the side to move: the variant's, or,
+    /// when the variant counts pieces, by who has fewer on the board.
+    fn stalemate_result(&self) -> sqlchess_types::RelativeOutcome {
+        let v = self.variant();
+        if !v.stalemate_piece_count {
+            return v.stalemate;
+        }
+        let (ours, theirs) = with!(self, |_r, st| (
+            st.by_color[st.side].count(),
+            st.by_color[st.side ^ 1].count()
+        ));
+        match ours.cmp(&theirs) {
+            core::cmp::Ordering::Less => v.stalemate,
+            core::cmp::Ordering::Greater => v.stalemate.flip(),
+            core::cmp::Ordering::Equal => sqlchess_types::RelativeOutcome::Draw,
         }
     }
 

@@ -83,7 +83,13 @@ impl<B: Bits> State<B> {
         }
         // Game ends alone (flags, check counting, extinction) filter no
         // move: the plain generation, counted in bulk.
-        if !r.v.blast_on_capture && r.v.checking && !r.v.must_capture {
+        if !r.v.blast_on_capture
+            && r.v.checking
+            && !r.v.must_capture
+            && !r.v.must_drop
+            && !r.v.makpong
+            && r.v.drop_checks
+        {
             self.generate_moves::<S, false>(r, sink);
             return;
         }
@@ -106,6 +112,27 @@ impl<B: Bits> State<B> {
         }
         if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
+        }
+        if !r.v.drop_checks {
+            moves.retain(|&m| !m.is_drop() || !self.gives_check(r, m));
+        }
+        if r.v.must_drop && self.hand[self.side].iter().any(|&n| n > 0) {
+            moves.retain(|m| m.is_drop());
+        }
+        let ksq = self.royal_sq[self.side];
+        if r.v.makpong && ksq != NO_SQ && self.in_check(r) {
+            // The royal piece may only take the checker, when it is the
+            // only one: the king stays attacked once that piece is removed
+            // from the board otherwise.
+            let (ksq, occ) = (ksq as usize, self.occ());
+            moves.retain(|m| {
+                if m.is_drop() || m.from as usize != ksq {
+                    return true;
+                }
+                let to = m.to as usize;
+                self.board[to] != 0
+                    && !self.attacked(r, ksq, self.side ^ 1, &occ, &B::from_index(to))
+            });
         }
         moves
     }
@@ -380,11 +407,13 @@ impl<B: Bits> State<B> {
                     self.gen_special(r, sink, t, from, &occ, restrict, check, PSEUDO);
                 }
                 if r.v.gating && self.gate.has(from) {
-                    // Gating keeps `from` occupied, so even a pinned piece may
-                    // leave its line: every gating move is tested.
+                    // As in Fairy-Stockfish, a gating move is legal when the
+                    // plain move is: the piece put on `from` does not unpin
+                    // the piece that leaves it.
                     for to in ((quiet | caps) & tr.region[us]).iter() {
+                        let mut plain_legal = None;
                         for g in 0..r.v.pieces.len() {
-                            if self.hand[us][g] == 0 {
+                            if self.hand[us][g] == 0 || !self.may_gate(r, g, from) {
                                 continue;
                             }
                             let mv = FairyMove {
@@ -395,11 +424,15 @@ impl<B: Bits> State<B> {
                                 extra: g as u8,
                             };
                             // When the plain move is known legal (unpinned, no
-                            // check, no hoppers), the extra piece on `from` can
-                            // only shield the king.
+                            // check, no hoppers), so is the gating move.
                             let known =
                                 !full && !is_royal && !r.slow_check[them] && restrict.has(to);
-                            if PSEUDO || known || self.leaves_king_safe(r, mv) {
+                            let legal = PSEUDO
+                                || known
+                                || *plain_legal.get_or_insert_with(|| {
+                                    self.leaves_king_safe(r, FairyMove::normal(from, to))
+                                });
+                            if legal {
                                 sink.push(mv);
                             }
                         }
@@ -552,12 +585,23 @@ impl<B: Bits> State<B> {
         (quiet | caps).has(to)
     }
 
+    /// Whether piece `g` from the hand may be gated on `sq`: a pawn only
+    /// where it could be dropped (Seirawan with drops: not on the back rank).
+    fn may_gate(&self, r: &Rules<B>, g: usize, sq: usize) -> bool {
+        !(r.v.drops && r.v.pawn == Some(g) && !r.pawn_drop[self.side].has(sq))
+    }
+
     /// Pushes `mv` with promotion choices for pawns, after a legality check
     /// when `check` is set.
     fn emit<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, mv: FairyMove, t: usize, check: bool) {
         if check && !self.leaves_king_safe(r, mv) {
             return;
         }
+        self.push_promotions(r, sink, mv, t);
+    }
+
+    /// Pushes a legal `mv` with its pawn promotion choices.
+    fn push_promotions<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, mv: FairyMove, t: usize) {
         let us = self.side;
         let to = mv.to as usize;
         if r.v.pawn == Some(t) && r.promo_zone[us].has(to) {
@@ -566,7 +610,11 @@ impl<B: Bits> State<B> {
                 if !p.mandatory && !last {
                     sink.push(mv);
                 }
-                for &pt in &p.pieces {
+                let pieces = match &p.pieces_black {
+                    Some(black) if us == 1 => black,
+                    _ => &p.pieces,
+                };
+                for &pt in pieces {
                     if let Some(&(_, lim)) = p.limits.iter().find(|l| l.0 == pt) {
                         if (self.by_type[pt] & self.by_color[us]).count() >= lim as u32 {
                             continue;
@@ -600,16 +648,21 @@ impl<B: Bits> State<B> {
         if check && !self.leaves_king_safe(r, mv) {
             return;
         }
+        let in_zone = r.piece_zone[us].has(from) || r.piece_zone[us].has(to);
+        let mut promotes = false;
         if let Some(p) = r.promoted_of[t] {
-            if r.piece_zone[us].has(from) || r.piece_zone[us].has(to) {
+            // A marked piece that is already promoted does not promote again.
+            if in_zone && !(r.v.promotion_marked && self.promoted.has(from)) {
+                promotes = true;
                 sink.push(FairyMove {
                     promotion: p as u8,
                     ..mv
                 });
             }
         }
-        if !r.immobile[t][us].has(to) {
-            sink.push(mv);
+        let forced = promotes && r.v.mandatory_piece_promotion;
+        if !r.immobile[t][us].has(to) && !forced {
+            self.push_promotions(r, sink, mv, t);
         }
     }
 
@@ -619,21 +672,32 @@ impl<B: Bits> State<B> {
     fn gen_drops<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, full: bool, sensitive: &B) {
         let us = self.side;
         let them = us ^ 1;
-        let empty = r.board & !self.occ();
+        let mut empty = r.board & !self.occ();
+        if r.v.drop_on_top {
+            // The lowest empty square of each file.
+            let mut top = B::EMPTY;
+            for f in &r.file_masks {
+                if let Some(sq) = (*f & empty).lsb() {
+                    top.set(sq);
+                }
+            }
+            empty = top;
+        }
         let ek = self.royal_sq[them];
         for t in 0..r.v.pieces.len() {
             if self.hand[us][t] == 0 {
                 continue;
             }
-            let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us];
+            let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
             if r.v.pawn == Some(t) {
                 targets &= r.pawn_drop[us];
             }
             let no_doubled = r.v.drop_no_doubled == Some(t);
             if no_doubled {
                 let mine = self.by_type[t] & self.by_color[us];
+                let most = u32::from(r.v.drop_no_doubled_count);
                 for f in &r.file_masks {
-                    if f.intersects(&mine) {
+                    if (*f & mine).count() >= most {
                         targets &= !*f;
                     }
                 }
@@ -749,7 +813,7 @@ impl<B: Bits> State<B> {
                         continue;
                     }
                     for (kind, square) in [(MoveKind::Castle, k), (MoveKind::CastleGateRook, rsq)] {
-                        if !self.gate.has(square) {
+                        if !self.gate.has(square) || !self.may_gate(r, g, square) {
                             continue;
                         }
                         let gm = FairyMove {

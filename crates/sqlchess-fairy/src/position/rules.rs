@@ -136,6 +136,9 @@ pub(crate) struct Rules<B> {
     /// compulsory captures, no checks, explosions): one test per node, so
     /// that other variants pay nothing.
     pub special: bool,
+    /// Connect n: every row (and square) of squares that wins when one
+    /// side's counted pieces fill it.
+    pub connect_lines: Vec<B>,
     /// Capture the flag: each colour's target squares.
     pub flag_region: [B; 2],
     /// Atomic: the squares next to each square (empty otherwise).
@@ -266,7 +269,12 @@ impl<B: Bits> Rules<B> {
                 || !v.checking
                 || v.extinction.is_some()
                 || v.flag.is_some()
-                || v.check_counting,
+                || v.check_counting
+                || v.connect.is_some()
+                || v.must_drop
+                || v.makpong
+                || !v.drop_checks,
+            connect_lines: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),
         };
@@ -311,6 +319,44 @@ impl<B: Bits> Rules<B> {
                 rules.pawn_drop[c] |= rank_bb(rel(c, r));
             }
         }
+        if let Some(c) = &v.connect {
+            let at = |x: i32, y: i32| (y * stride as i32 + x) as usize;
+            let n = i32::from(c.n);
+            let mut dirs = Vec::new();
+            if c.horizontal {
+                dirs.push((1, 0));
+            }
+            if c.vertical {
+                dirs.push((0, 1));
+            }
+            if c.diagonal {
+                dirs.extend([(1, 1), (1, -1)]);
+            }
+            for y in 0..h {
+                for x in 0..w {
+                    for &(dx, dy) in dirs.iter().filter(|_| n > 0) {
+                        let (ex, ey) = (x + dx * (n - 1), y + dy * (n - 1));
+                        if (0..w).contains(&ex) && (0..h).contains(&ey) {
+                            let mut line = B::EMPTY;
+                            for i in 0..n {
+                                line.set(at(x + dx * i, y + dy * i));
+                            }
+                            rules.connect_lines.push(line);
+                        }
+                    }
+                    let k = i32::from(c.nxn);
+                    if k > 0 && x + k <= w && y + k <= h {
+                        let mut square = B::EMPTY;
+                        for i in 0..k {
+                            for j in 0..k {
+                                square.set(at(x + i, y + j));
+                            }
+                        }
+                        rules.connect_lines.push(square);
+                    }
+                }
+            }
+        }
         for &(a, p) in &v.piece_promotions {
             rules.promoted_of[a] = Some(p);
             rules.base_of[p] = a;
@@ -324,7 +370,11 @@ impl<B: Bits> Rules<B> {
             rules.file_masks.push(m);
         }
         for c in 0..2 {
-            for r in v.piece_promotion_zone as i32..h {
+            let start = match v.piece_promotion_zone_black {
+                Some(b) if c == 1 => b,
+                _ => v.piece_promotion_zone,
+            };
+            for r in start as i32..h {
                 rules.piece_zone[c] |= rank_bb(rel(c, r));
             }
         }
@@ -335,7 +385,8 @@ impl<B: Bits> Rules<B> {
                         for x in 0..w {
                             let mobile = pt.def.components().iter().any(|k| {
                                 k.dirs.iter().any(|&(dx, dy)| {
-                                    let dy = if c == 0 { dy } else { -dy };
+                                    // Black's moves are White's turned half round.
+                                    let (dx, dy) = if c == 0 { (dx, dy) } else { (-dx, -dy) };
                                     let (tx, ty) = (x + dx as i32, y + dy as i32);
                                     tx >= 0 && ty >= 0 && tx < w && ty < h
                                 })
@@ -350,7 +401,11 @@ impl<B: Bits> Rules<B> {
         }
         for c in 0..2 {
             if let Some(p) = &v.promotion {
-                for r in p.zone_start as i32..h {
+                let start = match p.zone_start_black {
+                    Some(b) if c == 1 => b,
+                    _ => p.zone_start,
+                };
+                for r in start as i32..h {
                     rules.promo_zone[c] |= rank_bb(rel(c, r));
                 }
             }
@@ -381,7 +436,9 @@ impl<B: Bits> Rules<B> {
         for (t, pt) in v.pieces.iter().enumerate() {
             let mut tr = TypeRules::<B>::default();
             for c in 0..2 {
-                let flip = |d: (i8, i8)| if c == 0 { d } else { (d.0, -d.1) };
+                // Black's moves are White's turned half round (as
+                // Fairy-Stockfish: left and right swap too).
+                let flip = |d: (i8, i8)| if c == 0 { d } else { (-d.0, -d.1) };
                 let mut quiet = vec![B::EMPTY; 256];
                 let mut cap = vec![B::EMPTY; 256];
                 let mut rev = vec![B::EMPTY; 256];
@@ -413,6 +470,9 @@ impl<B: Bits> Rules<B> {
                             mask.set((y * stride as i32 + x) as usize);
                         }
                     }
+                }
+                for (_, squares) in v.square_regions.iter().filter(|(p, _)| *p == t) {
+                    mask &= from_frame_bits(&squares[c], w, h, stride);
                 }
                 tr.region[c] = mask;
                 for (comp, zone) in &comps {

@@ -17,7 +17,7 @@ impl<B: Bits> State<B> {
         if let Some(f) = &r.v.flag {
             let on_flag = |c: usize| {
                 let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
-                (pieces & self.by_color[c]).intersects(&r.flag_region[c])
+                (pieces & self.by_color[c] & r.flag_region[c]).count() >= f.count
             };
             // With an extra move, White's arrival is answered by Black; Black
             // getting there too draws.
@@ -28,8 +28,13 @@ impl<B: Bits> State<B> {
                     RelativeOutcome::Win
                 });
             }
-            // Black's answer must bring its own flag piece there.
-            if on_flag(them) && (!f.flag_move || us == 0 || !self.can_reach_flag(r, f.piece)) {
+            // Black's answer must bring its own flag piece there. With an
+            // extra move and a flag piece other than the royal one (Jeson
+            // Mor's knights), arriving wins only at the next turn, above.
+            let royal_flag = f.piece.is_some() && f.piece == r.v.royal;
+            if on_flag(them)
+                && (!f.flag_move || (royal_flag && (us == 0 || !self.can_reach_flag(r, f.piece))))
+            {
                 return Some(RelativeOutcome::Loss);
             }
         }
@@ -38,9 +43,25 @@ impl<B: Bits> State<B> {
         }
         if let Some(e) = &r.v.extinction {
             for c in [them, us] {
-                if self.extinct(e, c) {
+                if self.extinct(e, c, us) {
                     return Some(if c == us { e.value } else { e.value.flip() });
                 }
+            }
+        }
+        if let Some(c) = &r.v.connect {
+            // The side that just moved connected.
+            let mut mine = B::EMPTY;
+            match &c.pieces {
+                None => mine = self.by_color[them],
+                Some(list) => {
+                    for &t in list {
+                        mine |= self.by_type[t];
+                    }
+                    mine &= self.by_color[them];
+                }
+            }
+            if r.connect_lines.iter().any(|&l| (l & mine) == l) {
+                return Some(c.value.flip());
             }
         }
         None
@@ -182,14 +203,25 @@ impl<B: Bits> State<B> {
     }
 
     /// Whether `c` has none left (on the board or in hand) of one of the
-    /// extinction pieces, or of any piece when all count.
-    fn extinct(&self, e: &Extinction, c: usize) -> bool {
-        let in_hand = |t: usize| u32::from(self.hand[c][t]);
+    /// extinction pieces, or of any piece when all count, while the other
+    /// side has enough of them (`us` is the side to move, for the claim).
+    fn extinct(&self, e: &Extinction, c: usize, us: usize) -> bool {
+        let need = e.opponent_count + u32::from(e.claim && c == us);
+        let count = |c: usize, t: Option<usize>| -> u32 {
+            match t {
+                None => {
+                    self.by_color[c].count()
+                        + self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>()
+                }
+                Some(t) => {
+                    (self.by_type[t] & self.by_color[c]).count() + u32::from(self.hand[c][t])
+                }
+            }
+        };
+        let hit = |t: Option<usize>| count(c, t) <= e.count && count(c ^ 1, t) >= need;
         match &e.pieces {
-            None => self.by_color[c].count() + (0..32).map(in_hand).sum::<u32>() <= e.count,
-            Some(list) => list
-                .iter()
-                .any(|&t| (self.by_type[t] & self.by_color[c]).count() + in_hand(t) <= e.count),
+            None => hit(None),
+            Some(list) => list.iter().any(|&t| hit(Some(t))),
         }
     }
 

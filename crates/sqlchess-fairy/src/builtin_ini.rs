@@ -1,0 +1,292 @@
+//! Built-in variants written as variants.ini sections over other built-ins:
+//! Fairy-Stockfish's built-ins that differ from a parent only in options
+//! this crate reads. Each follows Fairy-Stockfish's definition of the
+//! variant; the tests check them against pyffish.
+
+use crate::ini::read_variants_ini;
+use crate::variant::Variant;
+
+/// The sections, parents first.
+const INI: &str = "
+# Extinction chess where losing every pawn loses; pawns promote to kings.
+[kinglet:extinction]
+promotionPieceTypes = k
+extinctionPieceTypes = p
+
+# Three non-royal kings a side; losing two of them loses.
+[threekings:extinction]
+startFen = knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1
+promotionPieceTypes = qrbn
+extinctionPieceTypes = k
+extinctionPieceCount = 2
+
+# Giveaway where losing the king wins; no promotion to king.
+[codrus:giveaway]
+promotionPieceTypes = qrbn
+extinctionPieceTypes = k
+
+# Chigorin chess: knights and a chancellor against bishops and a queen.
+[chigorin:chess]
+chancellor = c
+startFen = rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1
+promotionPieceTypesWhite = crn
+promotionPieceTypesBlack = qrb
+
+# One queen replaced by a chancellor: White promotes to a chancellor,
+# Black to a queen.
+[sortofalmost:chess]
+chancellor = c
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1
+promotionPieceTypesWhite = crbn
+promotionPieceTypesBlack = qrbn
+
+# Shatranj: alfils and a fers; baring the other king wins unless it can
+# bare back at once; stalemate loses; 70-move rule.
+[shatranj:chess]
+bishop = -
+queen = -
+alfil = b
+fers = q
+startFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1
+promotionPieceTypes = q
+doubleStep = false
+castling = false
+extinctionValue = loss
+extinctionClaim = true
+extinctionPieceTypes = *
+extinctionPieceCount = 1
+extinctionOpponentPieceCount = 2
+stalemateValue = loss
+nMoveRule = 70
+
+# Chaturanga as chess.com plays it: shatranj's pieces on chess's set-up,
+# without the bare-king rule.
+[chaturanga:shatranj]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+extinctionValue = none
+
+# Raazuvaa (Maldivian chess): no castling, no pawn double step.
+[raazuvaa:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+castling = false
+doubleStep = false
+
+# Berolina pawns: move diagonally, capture straight ahead.
+[berolina:chess]
+customPiece1 = p:mfFcfeWimfnA
+pawnTypes = p
+
+# Pawns that also step sideways.
+[pawnsideways:chess]
+customPiece1 = p:fsmWfceFifmnD
+pawnTypes = p
+
+# Bishops that also leap like lame knights.
+[paradigm:chess]
+customPiece1 = b:BnN
+promotionPieceTypes = qbrn
+
+# A dragon (archbishop) in hand to drop on the own back rank.
+[dragon:chess]
+archbishop = d
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1
+pieceDrops = true
+dropRegionWhite = *1
+dropRegionBlack = *8
+
+# Four hounds against a fox that wins on reaching the far rank.
+[fox-and-hounds]
+customPiece1 = h:mfF
+customPiece2 = f:mF
+startFen = 1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1
+stalemateValue = loss
+flagPiece = f
+flagRegionWhite = *8
+
+# Chess with a silver general and a fers available (for drops and tests).
+[fairy:chess]
+silver = s
+fers = f
+
+# Chess with one knight in each hand to drop at any time.
+[pocketknight:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1
+pieceDrops = true
+
+# Clobber: a stone must capture an adjacent enemy stone; no move loses.
+[clobber]
+maxRank = 6
+maxFile = 5
+clobber = p
+startFen = PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w 0 1
+stalemateValue = loss
+
+[clobber10:clobber]
+maxRank = 10
+maxFile = 10
+startFen = PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP w 0 1
+
+# Jeson Mor: nine knights a side; reaching the centre square wins.
+[jesonmor]
+maxRank = 9
+maxFile = 9
+knight = n
+startFen = nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1
+stalemateValue = loss
+flagPiece = n
+flagRegion = e5
+flagMove = true
+
+# ASEAN chess: makruk's pieces on chess's set-up, promotion on the last
+# rank to any of them.
+[asean:chess]
+bishop = -
+queen = -
+customPiece1 = b:FfW
+customPiece2 = q:F
+startFen = rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1
+promotionPieceTypes = rnbq
+doubleStep = false
+castling = false
+
+# Minishogi's pieces on 5x6; promotion on the last two ranks.
+[gorogoro:minishogi]
+maxRank = 6
+startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1
+
+# Judkins shogi: 6x6 with a shogi knight promoting to a gold.
+[judkins:minishogi]
+maxRank = 6
+maxFile = 6
+shogiKnight = n
+startFen = rbnsgk/5p/6/6/P5/KGSNBR[-] w 0 1
+promotionRank = 5
+promotionPieceTypes = -
+promotedPieceType = p:t s:w b:h r:d n:g
+
+# Euroshogi: 8x8, a knight that also steps sideways; promotion on the last
+# three ranks is compulsory.
+[euroshogi:minishogi]
+maxRank = 8
+maxFile = 8
+customPiece1 = n:ffNsW
+startFen = 1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1
+promotionRank = 6
+promotionPieceTypes = -
+promotedPieceType = p:t s:w b:h r:d n:g
+mandatoryPiecePromotion = true
+
+# Courier chess: shatranj's rules on 12x8 with couriers (bishops), a
+# commoner (the sage) and a wazir (the schleich).
+[courier:shatranj]
+maxFile = 12
+alfil = e
+fers = f
+bishop = b
+commoner = m
+wazir = w
+startFen = rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1
+promotionPieceTypes = f
+nMoveRule = 50
+
+# Tencubed: 10x10 with archbishops, chancellors, champions and wizards.
+[tencubed:chess]
+maxRank = 10
+maxFile = 10
+archbishop = a
+chancellor = m
+customPiece1 = c:DAW
+customPiece2 = w:CF
+startFen = 2cwamwc2/1rnbqkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1/2CWAMWC2 w - - 0 1
+promotionPieceTypes = amq
+promotionRank = 10
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+castling = false
+
+# Opulent chess: Grand chess with knights that also step like wazirs,
+# wizards and lions.
+[opulent:grand]
+customPiece1 = n:NW
+customPiece2 = w:CF
+customPiece3 = l:FDH
+startFen = rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1
+promotionPieceTypes = acqrbnwl
+promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2 w:2 l:2
+
+# Makpong: makruk where a king in check may only capture the checker.
+[makpong:makruk]
+makpongRule = true
+
+# Suicide chess: antichess where a stalemate goes to the side with fewer
+# pieces.
+[suicide:antichess]
+stalematePieceCount = true
+
+# Loop chess: crazyhouse where captured promoted pawns keep their kind.
+[loop:crazyhouse]
+dropLoop = true
+
+# Seirawan chess with crazyhouse drops.
+[shouse:seirawan]
+pieceDrops = true
+capturesToHand = true
+";
+
+/// The variant of this module called `name`, if any.
+pub(crate) fn variant(name: &str) -> Option<Variant> {
+    if !NAMES.contains(&name) {
+        return None;
+    }
+    read_variants_ini(INI)
+        .variants
+        .into_iter()
+        .find(|v| v.name == name)
+}
+
+/// The names of the variants of this module.
+pub(crate) const NAMES: &[&str] = &[
+    "kinglet",
+    "threekings",
+    "codrus",
+    "chigorin",
+    "sortofalmost",
+    "shatranj",
+    "chaturanga",
+    "raazuvaa",
+    "berolina",
+    "pawnsideways",
+    "paradigm",
+    "dragon",
+    "fox-and-hounds",
+    "fairy",
+    "pocketknight",
+    "clobber",
+    "clobber10",
+    "jesonmor",
+    "asean",
+    "gorogoro",
+    "judkins",
+    "euroshogi",
+    "shouse",
+    "loop",
+    "makpong",
+    "suicide",
+    "courier",
+    "tencubed",
+    "opulent",
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_section_loads() {
+        let load = crate::ini::read_variants_ini(super::INI);
+        assert!(load.refused.is_empty(), "{:?}", load.refused);
+        let mut names: Vec<&str> = load.variants.iter().map(|v| v.name.as_str()).collect();
+        let mut expected = super::NAMES.to_vec();
+        names.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(names, expected);
+    }
+}
