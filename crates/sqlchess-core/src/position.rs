@@ -421,6 +421,36 @@ impl Position {
         self.hash
     }
 
+    /// The position with the turn passed to the other side (a null move:
+    /// no en passant, clocks advanced as for a quiet move), or `None` when
+    /// the side to move is in check (passing would leave its king attacked).
+    /// Cheap: no validation, as passing keeps a legal position legal.
+    ///
+    /// ```
+    /// use sqlchess_core::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+    /// let passed = pos.pass().unwrap();
+    /// assert_eq!(passed.fen(), "4k3/8/8/8/4P3/8/8/4K3 w - - 1 2");
+    /// assert_eq!(passed.pass().unwrap().zobrist(), Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 2 2").unwrap().zobrist());
+    /// ```
+    pub fn pass(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut pos = *self;
+        pos.hash ^= zobrist::turn_key();
+        if let Some(ep) = pos.ep_square.take() {
+            pos.hash ^= zobrist::ep_key(ep);
+        }
+        pos.halfmoves = pos.halfmoves.saturating_add(1);
+        if pos.turn == Color::Black {
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
+        }
+        pos.turn = !pos.turn;
+        pos.update_check_info();
+        Some(pos)
+    }
+
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {

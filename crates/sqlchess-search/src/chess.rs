@@ -1,6 +1,6 @@
 //! [`Game`] for standard chess and Chess960 on sqlchess-core's [`Position`].
 
-use sqlchess_core::{Bitboard, Color, Move, Position, Role};
+use sqlchess_core::{Bitboard, Move, Position, Role};
 
 use crate::eval::{self, MG_VALUE};
 use crate::game::{Game, RelativeOutcome};
@@ -100,22 +100,16 @@ impl Game for Position {
     }
 
     fn null_move(&self) -> Option<Position> {
-        if Position::is_check(self) {
-            return None;
-        }
-        let us = self.turn();
         let b = self.board();
         // Only with a piece besides pawns: pawn endings are full of zugzwang.
-        if (b.by_color(us) & !(b.pawns() | b.kings())).is_empty() {
+        if (b.by_color(self.turn()) & !(b.pawns() | b.kings())).is_empty() {
             return None;
         }
-        let mut setup = self.to_setup();
-        setup.turn = !us;
-        setup.ep_square = None;
-        if us == Color::Black {
-            setup.fullmoves += 1;
-        }
-        Position::from_setup(setup, self.castling_mode()).ok()
+        self.pass()
+    }
+
+    fn pass(&self) -> Option<Position> {
+        Position::pass(self)
     }
 }
 

@@ -4,11 +4,69 @@
 
 use std::sync::Arc;
 
-use sqlchess_fairy::{FairyMove, FairySquare, Position, Variant};
+use sqlchess_fairy::{Color, FairyMove, FairySquare, Position, Variant};
 
 use crate::game::{Game, RelativeOutcome};
 
 pub use sqlchess_fairy::{value_from_mobility, PAWN_VALUE};
+
+/// A piece in hand is worth its board value plus this fraction (1/8).
+const HAND_BONUS_DIVISOR: i32 = 8;
+/// Centipawns per enemy piece within two steps of a king.
+const KING_ATTACKER: i32 = 14;
+/// Centipawns per own piece next to a king.
+const KING_SHELTER: i32 = 8;
+/// Centipawns per empty square next to a king, per enemy piece in hand
+/// (each is a square a dropped piece can check from), up to a cap.
+const KING_DROP_HOLE: i32 = 3;
+/// The most king safety can swing the score for one side.
+const KING_SAFETY_CAP: i32 = 250;
+
+/// King safety, White minus Black, for variants with a royal piece: enemy
+/// pieces close to the king count against it, its own neighbours for it,
+/// and in drop variants every empty neighbour square is a hole the enemy's
+/// hand can fill with a check.
+fn king_safety(
+    placed: &[(u8, u8, bool)],
+    kings: [Option<(u8, u8)>; 2],
+    in_hand: [i32; 2],
+    t: &Tables,
+) -> i32 {
+    let mut total = 0;
+    for (c, king) in kings.into_iter().enumerate() {
+        let Some((kx, ky)) = king else { continue };
+        let white = c == 0;
+        let (mut attackers, mut shelter) = (0, 0);
+        for &(x, y, piece_white) in placed {
+            let d = kx.abs_diff(x).max(ky.abs_diff(y));
+            if piece_white == white {
+                shelter += i32::from(d == 1);
+            } else if d <= 2 {
+                attackers += 1;
+            }
+        }
+        let mut neighbours = 0;
+        for dy in -1i32..=1 {
+            for dx in -1i32..=1 {
+                let (x, y) = (i32::from(kx) + dx, i32::from(ky) + dy);
+                if (dx, dy) != (0, 0)
+                    && (0..i32::from(t.width)).contains(&x)
+                    && (0..i32::from(t.height)).contains(&y)
+                {
+                    neighbours += 1;
+                }
+            }
+        }
+        let enemy_hand = in_hand[1 - c];
+        let holes = (neighbours - shelter).max(0);
+        let safety = (KING_SHELTER * shelter
+            - KING_ATTACKER * attackers
+            - KING_DROP_HOLE * holes * enemy_hand.min(8))
+        .clamp(-KING_SAFETY_CAP, KING_SAFETY_CAP);
+        total += if white { safety } else { -safety };
+    }
+    total
+}
 
 /// What the evaluation knows about a variant, computed once.
 #[derive(Debug)]
@@ -19,6 +77,11 @@ struct Tables {
     pawn: Option<usize>,
     width: u8,
     height: u8,
+    /// Whether pieces can be held in hand (drops or gating).
+    hands: bool,
+    /// Whether passing is a sound heuristic (not where captures are
+    /// compulsory: there zugzwang is the rule).
+    null_move: bool,
 }
 
 impl Tables {
@@ -30,6 +93,8 @@ impl Tables {
             pawn: v.pawn,
             width: v.width,
             height: v.height,
+            hands: v.drops || v.captures_to_hand || v.gating,
+            null_move: !v.must_capture,
         }
     }
 }
@@ -124,6 +189,10 @@ impl FairyGame {
         let (w, h) = (t.width, t.height);
         let mut score = 0;
         let mut non_royal = 0;
+        // Where the pieces stand, for the king-safety pass: (x, y, white).
+        let mut placed = [(0u8, 0u8, false); 256];
+        let mut n_placed = 0;
+        let mut kings: [Option<(u8, u8)>; 2] = [None, None];
         for y in 0..h {
             for x in 0..w {
                 let Some(sq) = FairySquare::new(x, y) else {
@@ -135,6 +204,7 @@ impl FairyGame {
                 let rel_rank = if white { y } else { h - 1 - y };
                 let value = t.values.get(piece).copied().unwrap_or(0);
                 let placement = if Some(piece) == t.royal {
+                    kings[usize::from(!white)] = Some((x, y));
                     0
                 } else if Some(piece) == t.pawn {
                     5 * i32::from(rel_rank)
@@ -148,10 +218,32 @@ impl FairyGame {
                 if Some(piece) == t.pawn {
                     non_royal += 1;
                 }
+                if n_placed < placed.len() && Some(piece) != t.royal {
+                    placed[n_placed] = (x, y, white);
+                    n_placed += 1;
+                }
                 let sign = if white { 1 } else { -1 };
                 score += sign * (value + placement);
             }
         }
+        // Pieces in hand are material too: each can be dropped where it is
+        // most needed, so it is worth a little more than the same piece on
+        // the board. Without this a drop would look like winning a piece and
+        // a capture in a drop variant like winning only half the swing.
+        let mut in_hand = [0i32; 2];
+        if t.hands {
+            for (piece, &value) in t.values.iter().enumerate() {
+                for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                    let n = i32::from(self.pos.in_hand(color, piece));
+                    if n > 0 {
+                        in_hand[c] += n;
+                        let hand_value = n * (value + value / HAND_BONUS_DIVISOR);
+                        score += if c == 0 { hand_value } else { -hand_value };
+                    }
+                }
+            }
+        }
+        score += king_safety(&placed[..n_placed], kings, in_hand, t);
         self.hash = self.pos.zobrist();
         self.score = score;
         self.non_royal = non_royal;
@@ -264,6 +356,17 @@ impl Game for FairyGame {
 
     fn reversible_plies(&self) -> u32 {
         self.reversible
+    }
+
+    fn null_move(&self) -> Option<FairyGame> {
+        if !self.tables.null_move || self.pos.is_check() {
+            return None;
+        }
+        let mut child = self.clone();
+        child.pos = self.pos.pass();
+        child.reversible = self.reversible.saturating_add(1);
+        child.hash = child.pos.zobrist();
+        Some(child)
     }
 }
 

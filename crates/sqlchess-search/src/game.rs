@@ -106,4 +106,11 @@ pub trait Game: Clone + Send + 'static {
     fn null_move(&self) -> Option<Self> {
         None
     }
+
+    /// The state after passing, whatever the material (the mate-threat test
+    /// asks what the opponent could do); `None` in check or where passing
+    /// is not supported. By default the same as [`Game::null_move`].
+    fn pass(&self) -> Option<Self> {
+        self.null_move()
+    }
 }
