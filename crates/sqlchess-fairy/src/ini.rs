@@ -1349,6 +1349,25 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             };
             d.v.square_regions[i].1[usize::from(black)] = b;
         }
+        "pass"
+        | "passWhite"
+        | "passBlack"
+        | "passOnStalemate"
+        | "passOnStalemateWhite"
+        | "passOnStalemateBlack" => {
+            let b = boolean()?;
+            let flags = if key.starts_with("passOnStalemate") {
+                &mut d.v.pass_on_stalemate
+            } else {
+                &mut d.v.pass
+            };
+            if !key.ends_with("Black") {
+                flags[0] = b;
+            }
+            if !key.ends_with("White") {
+                flags[1] = b;
+            }
+        }
         "mustCapture" => d.v.must_capture = boolean()?,
         "checking" => d.v.checking = boolean()?,
         "checkCounting" => d.v.check_counting = boolean()?,
@@ -1546,6 +1565,51 @@ mod tests {
         let load = read_variants_ini("[centaurs:chess]\nking = k:KN\n");
         // 20 as in chess, and the king leaps to d3 and f3.
         assert_eq!(perft(&Position::start(&load.variants[0]), 1), 22);
+    }
+
+    #[test]
+    fn passing() {
+        // Counts and FENs from pyffish 0.0.90.
+        let load = read_variants_ini(
+            "[passchess:chess]\npass = true\n[passanti:antichess]\npassOnStalemate = true\n",
+        );
+        assert!(load.refused.is_empty(), "{:?}", load.refused);
+        let (pass, anti) = (&load.variants[0], &load.variants[1]);
+        let start = Position::start(pass);
+        assert_eq!(perft(&start, 1), 21);
+        let mv = start.parse_uci("e1e1").unwrap();
+        assert!(mv.is_pass());
+        assert_eq!(start.san(mv), "Ke1");
+        assert_eq!(
+            start.play(mv).fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+        );
+        // No pass in check; passing keeps the castling rights.
+        let check = Position::from_fen(pass, "4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+        assert_eq!(perft(&check, 1), 3);
+        let rights = Position::from_fen(pass, "r3k3/8/8/8/8/8/8/R3K2R w KQq - 3 1").unwrap();
+        let mv = rights.parse_uci("e1e1").unwrap();
+        assert_eq!(rights.play(mv).fen(), "r3k3/8/8/8/8/8/8/R3K2R b KQq - 4 1");
+        // Stalemated: the first piece passes; a pawn's pass resets the clock.
+        for (fen, uci, after) in [
+            (
+                "8/8/8/8/8/p1p5/P1P5/8 w - - 5 7",
+                "a2a2",
+                "8/8/8/8/8/p1p5/P1P5/8 b - - 0 7",
+            ),
+            (
+                "8/8/8/8/1p6/1Pp5/2P5/N7 w - - 5 7",
+                "a1a1",
+                "8/8/8/8/1p6/1Pp5/2P5/N7 b - - 6 7",
+            ),
+        ] {
+            let pos = Position::from_fen(anti, fen).unwrap();
+            let moves = pos.legal_moves();
+            assert_eq!(moves.len(), 1);
+            assert_eq!(moves[0].to_uci(&pos), uci);
+            assert_eq!(pos.play(moves[0]).fen(), after);
+        }
+        assert_eq!(perft(&Position::start(anti), 3), 8067);
     }
 
     #[test]

@@ -256,6 +256,13 @@ pub struct Variant {
     pub square_regions: Vec<(usize, [Bb256; 2])>,
     /// Whether a drop may give check (variants.ini's `dropChecks`).
     pub drop_checks: bool,
+    /// Per colour, whether that side may pass instead of moving when not
+    /// in check (variants.ini's `pass`, `passWhite`, `passBlack`).
+    pub pass: [bool; 2],
+    /// Per colour, whether that side passes when it has no legal move and
+    /// is not in check, instead of being stalemated (variants.ini's
+    /// `passOnStalemate` and its per-colour forms).
+    pub pass_on_stalemate: [bool; 2],
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -756,6 +763,8 @@ impl Variant {
             drop_no_doubled_count: 1,
             square_regions: Vec::new(),
             drop_checks: true,
+            pass: [false; 2],
+            pass_on_stalemate: [false; 2],
         }
     }
 

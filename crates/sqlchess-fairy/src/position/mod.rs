@@ -38,6 +38,9 @@ pub(crate) enum MoveKind {
     /// Castling that gates the hand piece `promotion` onto the rook's square
     /// (plain `Castle` with a `promotion` gates onto the king's square).
     CastleGateRook,
+    /// Passing the turn, written as the move of a piece (the royal one, or
+    /// the first on the board) to its own square, as Fairy-Stockfish does.
+    Pass,
 }
 
 /// A move of a fairy position. Castling is stored as the king's move to its
@@ -61,6 +64,23 @@ impl FairyMove {
             kind: MoveKind::Drop,
             extra: t as u8,
         }
+    }
+
+    #[inline]
+    pub(crate) fn pass(sq: usize) -> FairyMove {
+        FairyMove {
+            from: sq as u8,
+            to: sq as u8,
+            promotion: NO_SQ,
+            kind: MoveKind::Pass,
+            extra: 0,
+        }
+    }
+
+    /// Whether this passes the turn (variants.ini's `pass` and
+    /// `passOnStalemate`; written `e1e1`, the piece's square twice).
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
     }
 
     #[inline]
@@ -312,6 +332,20 @@ impl<B: Bits> State<B> {
         let mut capture = false;
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
+        if mv.kind == MoveKind::Pass {
+            // Nothing moves and no right is lost; the clock counts the
+            // pass as a move of the piece it names.
+            if r.v.pawn == Some(t) {
+                self.halfmove = 0;
+            } else {
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
+            if us == 1 {
+                self.fullmove = self.fullmove.saturating_add(1);
+            }
+            self.side ^= 1;
+            return;
+        }
         match mv.kind {
             MoveKind::Castle | MoveKind::CastleGateRook => {
                 let rook = mv.extra as usize;

@@ -89,6 +89,8 @@ impl<B: Bits> State<B> {
             && !r.v.must_drop
             && !r.v.makpong
             && r.v.drop_checks
+            && !r.v.pass[self.side]
+            && !r.v.pass_on_stalemate[self.side]
         {
             self.generate_moves::<S, false>(r, sink);
             return;
@@ -133,6 +135,19 @@ impl<B: Bits> State<B> {
                 self.board[to] != 0
                     && !self.attacked(r, ksq, self.side ^ 1, &occ, &B::from_index(to))
             });
+        }
+        let us = self.side;
+        if (r.v.pass[us] || (r.v.pass_on_stalemate[us] && moves.is_empty())) && !self.in_check(r) {
+            // Written as a move of the royal piece, or of the first piece.
+            let ksq = self.royal_sq[us];
+            let sq = if ksq != NO_SQ {
+                Some(ksq as usize)
+            } else {
+                self.by_color[us].lsb()
+            };
+            if let Some(sq) = sq {
+                moves.push(FairyMove::pass(sq));
+            }
         }
         moves
     }

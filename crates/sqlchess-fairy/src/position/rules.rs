@@ -273,7 +273,9 @@ impl<B: Bits> Rules<B> {
                 || v.connect.is_some()
                 || v.must_drop
                 || v.makpong
-                || !v.drop_checks,
+                || !v.drop_checks
+                || v.pass.contains(&true)
+                || v.pass_on_stalemate.contains(&true),
             connect_lines: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),

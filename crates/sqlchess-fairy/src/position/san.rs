@@ -14,9 +14,9 @@ impl Position {
     }
 
     /// The captured piece, if any (en passant and locust victims included;
-    /// castling captures nothing).
+    /// castling and passing capture nothing).
     pub fn captured_piece(&self, mv: FairyMove) -> Option<(usize, bool)> {
-        if mv.is_castle() {
+        if mv.is_castle() || mv.is_pass() {
             return None;
         }
         match mv.side_capture() {
