@@ -47,6 +47,9 @@ PROMOTING = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"
 # A promoted queen about to be captured (loop chess keeps it a queen).
 LOOP = "4k3/8/8/8/8/8/4K3/Q~6r[] b - - 0 1"
 
+# Coregal: a lone queen is royal, a second one from promotion is not.
+COREGAL = "4k3/1P6/8/8/2q5/8/8/Q3K2R w K - 0 1"
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -125,6 +128,8 @@ PLAN = [
     ("paradigm", "paradigm", False, None, 3, 16, (4, 80), 2),
     ("dragon", "dragon", False, None, 3, 16, (4, 80), 2),
     ("fox-and-hounds", "fox-and-hounds", False, None, 3, 16, (4, 40), 2),
+    ("coregal", "coregal", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", COREGAL], 3, 24, (4, 80), 2),
+    ("checkshogi", "checkshogi", False, None, 3, 24, (4, 60), 2),
 ]
 
 
@@ -256,6 +261,13 @@ FSF_INI = os.environ.get(
 )
 
 
+# Sections checked from twelve more random positions each.
+FSF_EXTRA = [
+    "andersgiveaway", "andersanti", "maharajah", "maharajah2", "6x6atom", "chak",
+    "mounted", "twokings2", "stardust", "forward", "mandala", "quasi-shatranj",
+]
+
+
 def fsf_sections():
     with open(FSF_INI) as f:
         text = f.read()
@@ -271,6 +283,15 @@ def fsf_sections():
         lines.append(f"{name}|{start}|1:{perft(name, start, 1, False)} 2:{perft(name, start, 2, False)}")
         for _ in range(3):
             fen = random_position(name, start, rng.randint(4, 30), rng, False)
+            lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    # More positions for the sections whose rules came last (passing,
+    # pseudo-royal pieces, ...), from a stream of their own so that the
+    # lines above stay as they are.
+    rng = random.Random(20261125)
+    for name in FSF_EXTRA:
+        start = sf.start_fen(name)
+        for _ in range(12):
+            fen = random_position(name, start, rng.randint(4, 80), rng, False)
             lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
 

@@ -231,6 +231,19 @@ dropLoop = true
 [shouse:seirawan]
 pieceDrops = true
 capturesToHand = true
+
+# Coregal chess: every queen is royal too (any count of them is within
+# the extinction count).
+[coregal:chess]
+extinctionValue = loss
+extinctionPieceTypes = kq
+extinctionPieceCount = 64
+extinctionPseudoRoyal = true
+
+# Shogi where the first check wins.
+[checkshogi:shogi]
+checkCounting = true
+startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 1+1 0 1
 ";
 
 /// The variant of this module called `name`, if any.
@@ -275,6 +288,8 @@ pub(crate) const NAMES: &[&str] = &[
     "courier",
     "tencubed",
     "opulent",
+    "coregal",
+    "checkshogi",
 ];
 
 #[cfg(test)]

@@ -868,16 +868,21 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
     }
     d.pawn_drops();
     let v = d.finish();
+    let mut v = v;
     if let Some(line) = pseudo_royal {
-        let royal_only = v.royal.is_some()
-            && v.extinction.as_ref().and_then(|e| e.pieces.clone()) == v.royal.map(|k| vec![k]);
+        let pieces = v.extinction.as_ref().and_then(|e| e.pieces.clone());
+        let royal_only = v.royal.is_some() && pieces == v.royal.map(|k| vec![k]);
+        // The royal piece already is what a pseudo-royal one would be.
         if !royal_only {
-            return Err(vec![IniError::Value {
-                line,
-                option: "extinctionPseudoRoyal".into(),
-                value: "true".into(),
-                reason: "supported only for the extinction of the royal piece".into(),
-            }]);
+            if pieces.is_none() {
+                return Err(vec![IniError::Value {
+                    line,
+                    option: "extinctionPseudoRoyal".into(),
+                    value: "true".into(),
+                    reason: "needs extinctionPieceTypes other than *".into(),
+                }]);
+            }
+            v.pseudo_royal = true;
         }
     }
     if let Some(line) = drop_checks_line.filter(|_| !v.drop_checks && v.blast_on_capture) {

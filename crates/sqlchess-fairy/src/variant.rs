@@ -263,6 +263,13 @@ pub struct Variant {
     /// is not in check, instead of being stalemated (variants.ini's
     /// `passOnStalemate` and its per-colour forms).
     pub pass_on_stalemate: [bool; 2],
+    /// The extinction pieces are pseudo-royal (variants.ini's
+    /// `extinctionPseudoRoyal`): of each type of
+    /// [`Extinction::pieces`] of which a side has at most
+    /// [`Extinction::count`] + 1 on the board, a move may not leave one
+    /// attacked or blow one up, unless it takes a pseudo-royal piece of the
+    /// other side.
+    pub pseudo_royal: bool,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -466,6 +473,8 @@ const BUILTIN_NAMES: &[&str] = &[
     "courier",
     "tencubed",
     "opulent",
+    "coregal",
+    "checkshogi",
     "sortofalmost",
     "shatranj",
     "chaturanga",
@@ -765,6 +774,7 @@ impl Variant {
             drop_checks: true,
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
+            pseudo_royal: false,
         }
     }
 

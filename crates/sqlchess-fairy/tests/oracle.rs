@@ -159,7 +159,9 @@ oracle!(
     pawnsideways,
     paradigm,
     dragon,
-    shouse
+    shouse,
+    coregal,
+    checkshogi
 );
 
 /// A name that is no identifier.

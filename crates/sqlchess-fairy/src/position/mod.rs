@@ -763,9 +763,11 @@ impl Position {
         c.0
     }
 
-    /// Whether the side to move's royal piece is attacked.
+    /// Whether the side to move's royal piece, or one of its pseudo-royal
+    /// pieces ([`Variant::pseudo_royal`]), is attacked.
     pub fn is_check(&self) -> bool {
-        with!(self, |r, st| st.in_check(r))
+        with!(self, |r, st| st.in_check(r)
+            || (r.v.pseudo_royal && st.pseudo_royal_attacked(r, st.side)))
     }
 
     /// Checkmate, stalemate or ongoing, with the variant's outcomes.

@@ -91,6 +91,7 @@ impl<B: Bits> State<B> {
             && r.v.drop_checks
             && !r.v.pass[self.side]
             && !r.v.pass_on_stalemate[self.side]
+            && !r.v.pseudo_royal
         {
             self.generate_moves::<S, false>(r, sink);
             return;
@@ -108,6 +109,9 @@ impl<B: Bits> State<B> {
             moves.retain(|&m| self.atomic_legal(r, m));
         } else {
             self.generate_moves::<_, false>(r, &mut moves);
+        }
+        if r.v.pseudo_royal {
+            moves.retain(|&m| self.pseudo_royal_legal(r, m));
         }
         if !r.v.checking {
             self.drop_checks(r, &mut moves);
@@ -740,8 +744,10 @@ impl<B: Bits> State<B> {
                 if no_doubled && r.v.drop_mate_illegal && special.has(to) {
                     let mut next = *self;
                     next.play(r, mv);
+                    // Mate by the moves alone: a game end the check itself
+                    // brings (check shogi) does not make it mate.
                     let mut c = Counter(0);
-                    next.generate(r, &mut c);
+                    next.generate_moves::<_, false>(r, &mut c);
                     if c.0 == 0 {
                         continue;
                     }

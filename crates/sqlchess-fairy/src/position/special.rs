@@ -41,7 +41,13 @@ impl<B: Bits> State<B> {
         if r.v.check_counting && self.checks[them] == 0 {
             return Some(RelativeOutcome::Loss);
         }
-        if let Some(e) = &r.v.extinction {
+        // Pseudo-royal pieces end the game by checkmate, unless explosions
+        // can take them.
+        if let Some(e) =
+            r.v.extinction
+                .as_ref()
+                .filter(|_| !r.v.pseudo_royal || r.v.blast_on_capture)
+        {
             for c in [them, us] {
                 if self.extinct(e, c, us) {
                     return Some(if c == us { e.value } else { e.value.flip() });
@@ -223,6 +229,82 @@ impl<B: Bits> State<B> {
             None => hit(None),
             Some(list) => list.iter().any(|&t| hit(Some(t))),
         }
+    }
+
+    /// `c`'s pseudo-royal pieces: those of each extinction type of which
+    /// `c` has at most the extinction count + 1 on the board.
+    pub(crate) fn pseudo_royals(&self, r: &Rules<B>, c: usize) -> B {
+        let mut set = B::EMPTY;
+        if let Some(Extinction {
+            pieces: Some(list),
+            count,
+            ..
+        }) = &r.v.extinction
+        {
+            for &t in list {
+                let b = self.by_type[t] & self.by_color[c];
+                if b.count() <= count + 1 {
+                    set |= b;
+                }
+            }
+        }
+        set
+    }
+
+    /// Whether some pseudo-royal piece of `c` is attacked (in blast
+    /// variants, not by a capture that would blow up a pseudo-royal piece
+    /// of the attacker's).
+    pub(crate) fn pseudo_royal_attacked(&self, r: &Rules<B>, c: usize) -> bool {
+        let theirs = self.pseudo_royals(r, c ^ 1);
+        let occ = self.occ();
+        self.pseudo_royals(r, c).iter().any(|sq| {
+            !(r.v.blast_on_capture && !(r.blast[sq] & theirs).is_empty())
+                && self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY)
+        })
+    }
+
+    /// Whether `mv` keeps the mover's pseudo-royal pieces (those before the
+    /// move, moved along, and a piece promoted to an extinction type) on
+    /// the board and unattacked; a move that takes or blows up a
+    /// pseudo-royal piece of the opponent needs only the first.
+    pub(crate) fn pseudo_royal_legal(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let us = self.side;
+        let them = us ^ 1;
+        let mut ours = self.pseudo_royals(r, us);
+        let theirs = self.pseudo_royals(r, them);
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if !mv.is_drop() && ours.has(from) {
+            ours.clear(from);
+            ours.set(to);
+        }
+        if let (
+            Some(p),
+            Some(Extinction {
+                pieces: Some(list), ..
+            }),
+        ) = (mv.promotion(), &r.v.extinction)
+        {
+            if list.contains(&p) {
+                ours.set(to);
+            }
+        }
+        if ours.is_empty() && theirs.is_empty() {
+            return true;
+        }
+        let mut next = *self;
+        next.play(r, mv);
+        if !(ours & !next.by_color[us]).is_empty() {
+            return false;
+        }
+        if !(theirs & !next.by_color[them]).is_empty() {
+            return true;
+        }
+        let enemy = next.pseudo_royals(r, them);
+        let occ = next.occ();
+        ours.iter().all(|sq| {
+            (r.v.blast_on_capture && !(r.blast[sq] & enemy).is_empty())
+                || !next.attacked(r, sq, them, &occ, &B::EMPTY)
+        })
     }
 
     /// Atomic: removes the piece on `to` (the capturer) and every piece but
