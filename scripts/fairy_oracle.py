@@ -130,6 +130,7 @@ PLAN = [
     ("fox-and-hounds", "fox-and-hounds", False, None, 3, 16, (4, 40), 2),
     ("coregal", "coregal", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", COREGAL], 3, 24, (4, 80), 2),
     ("checkshogi", "checkshogi", False, None, 3, 24, (4, 60), 2),
+    ("armageddon", "armageddon", False, None, 3, 16, (4, 80), 2),
 ]
 
 

@@ -244,6 +244,10 @@ extinctionPseudoRoyal = true
 [checkshogi:shogi]
 checkCounting = true
 startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 1+1 0 1
+
+# Armageddon: chess where every draw is a win for Black.
+[armageddon:chess]
+materialCounting = blackdrawodds
 ";
 
 /// The variant of this module called `name`, if any.
@@ -290,6 +294,7 @@ pub(crate) const NAMES: &[&str] = &[
     "opulent",
     "coregal",
     "checkshogi",
+    "armageddon",
 ];
 
 #[cfg(test)]

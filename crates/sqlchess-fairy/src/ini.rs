@@ -1373,6 +1373,18 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 flags[1] = b;
             }
         }
+        "materialCounting" => {
+            d.v.draw_odds = match value {
+                "none" => None,
+                "whitedrawodds" => Some(sqlchess_types::Color::White),
+                "blackdrawodds" => Some(sqlchess_types::Color::Black),
+                _ => {
+                    return Err(bad(
+                        "only none, whitedrawodds and blackdrawodds are supported",
+                    ))
+                }
+            }
+        }
         "mustCapture" => d.v.must_capture = boolean()?,
         "checking" => d.v.checking = boolean()?,
         "checkCounting" => d.v.check_counting = boolean()?,

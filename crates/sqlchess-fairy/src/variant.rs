@@ -270,6 +270,10 @@ pub struct Variant {
     /// attacked or blow one up, unless it takes a pseudo-royal piece of the
     /// other side.
     pub pseudo_royal: bool,
+    /// The side for which every drawn ending (stalemate, the n-move rule,
+    /// repetition) is a win instead: variants.ini's `materialCounting =
+    /// whitedrawodds` or `blackdrawodds` (armageddon).
+    pub draw_odds: Option<sqlchess_types::Color>,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -475,6 +479,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "opulent",
     "coregal",
     "checkshogi",
+    "armageddon",
     "sortofalmost",
     "shatranj",
     "chaturanga",
@@ -775,6 +780,7 @@ impl Variant {
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
             pseudo_royal: false,
+            draw_odds: None,
         }
     }
 
@@ -805,6 +811,21 @@ impl Variant {
                 }
             })
             .collect()
+    }
+
+    /// `outcome` for the side to move (`white_to_move`), a draw turned into
+    /// a win or a loss by [`Variant::draw_odds`].
+    pub fn with_draw_odds(&self, outcome: RelativeOutcome, white_to_move: bool) -> RelativeOutcome {
+        match self.draw_odds {
+            Some(c) if outcome == RelativeOutcome::Draw => {
+                if (c == sqlchess_types::Color::White) == white_to_move {
+                    RelativeOutcome::Win
+                } else {
+                    RelativeOutcome::Loss
+                }
+            }
+            _ => outcome,
+        }
     }
 
     /// Checks sizes, letters and piece indices.

@@ -161,7 +161,8 @@ oracle!(
     dragon,
     shouse,
     coregal,
-    checkshogi
+    checkshogi,
+    armageddon
 );
 
 /// A name that is no identifier.

@@ -35,6 +35,11 @@ impl Position {
     /// ```
     pub fn optional_game_end(history: &[Position]) -> Option<RelativeOutcome> {
         let cur = history.last()?;
+        Self::optional_end(history, cur)
+            .map(|o| cur.variant().with_draw_odds(o, cur.white_to_move()))
+    }
+
+    fn optional_end(history: &[Position], cur: &Position) -> Option<RelativeOutcome> {
         let v = cur.variant();
         let n = u32::from(v.n_move_rule);
         if n > 0 && cur.halfmoves() >= 2 * n && (!cur.is_check() || cur.count_legal() > 0) {
@@ -117,6 +122,41 @@ mod tests {
         assert_eq!(
             Position::optional_game_end(&[pos]),
             Some(RelativeOutcome::Draw)
+        );
+    }
+
+    #[test]
+    fn draw_odds() {
+        // Armageddon: pyffish 0.0.90 gives Black the n-move rule, the
+        // repetition and the stalemate.
+        let v = Variant::builtin("armageddon").unwrap();
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 120 80";
+        let pos = Position::from_fen(&v, fen).unwrap();
+        assert_eq!(
+            Position::optional_game_end(&[pos]),
+            Some(RelativeOutcome::Loss)
+        );
+        let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 b - - 120 80").unwrap();
+        assert_eq!(
+            Position::optional_game_end(&[pos]),
+            Some(RelativeOutcome::Win)
+        );
+        let mut h = vec![Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap()];
+        play(
+            &mut h,
+            &[
+                "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8",
+            ],
+        );
+        assert_eq!(Position::optional_game_end(&h), Some(RelativeOutcome::Loss));
+        let pos = Position::from_fen(&v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(
+            pos.status(),
+            sqlchess_types::GameStatus::Stalemate {
+                outcome: sqlchess_types::Outcome::Decisive {
+                    winner: sqlchess_types::Color::Black
+                }
+            }
         );
     }
 

@@ -785,8 +785,12 @@ impl Position {
                 outcome: Outcome::from_relative(self.variant().checkmate, side),
             }
         } else {
+            let o = self.stalemate_result();
             GameStatus::Stalemate {
-                outcome: Outcome::from_relative(self.stalemate_result(), side),
+                outcome: Outcome::from_relative(
+                    self.variant().with_draw_odds(o, self.white_to_move()),
+                    side,
+                ),
             }
         }
     }
@@ -822,6 +826,7 @@ impl Position {
     pub fn variant_end(&self) -> Option<sqlchess_types::RelativeOutcome> {
         with!(self, |r, st| if r.special {
             st.variant_end(r)
+                .map(|o| r.v.with_draw_odds(o, st.side == 0))
         } else {
             None
         })
