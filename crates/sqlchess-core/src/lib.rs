@@ -14,6 +14,7 @@
 
 mod board;
 pub mod fen;
+mod find;
 mod game;
 mod movegen;
 mod notation;
@@ -25,6 +26,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use fen::{FenField, ParseFenError};
+pub use find::IndexedMove;
 pub use game::{Game, GameStatus, Outcome};
 pub use movegen::MoveList;
 pub use notation::MoveError;

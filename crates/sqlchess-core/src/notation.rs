@@ -27,7 +27,7 @@ impl Position {
         mv.to_uci(self.mode.is_chess960())
     }
 
-    fn illegal(&self, text: &str, reason: IllegalReason) -> MoveError {
+    pub(crate) fn illegal(&self, text: &str, reason: IllegalReason) -> MoveError {
         MoveError::Illegal(IllegalMoveError {
             uci: text.to_owned(),
             fen: self.fen(),
@@ -174,25 +174,60 @@ impl Position {
     /// # Errors
     /// As [`Position::parse_san`].
     pub fn parse_san_among(&self, text: &str, legal: &[Move]) -> Result<usize, MoveError> {
-        let syntax = || MoveError::Syntax {
+        let pattern = SanPattern::parse(text).ok_or_else(|| MoveError::Syntax {
             text: text.to_owned(),
-        };
-        let core = text.trim_end_matches(['+', '#', '!', '?']);
-        if core.is_empty() || !core.is_ascii() {
-            return Err(syntax());
-        }
-        let castle = match core {
-            "O-O" | "0-0" => Some(CastlingSide::KingSide),
-            "O-O-O" | "0-0-0" => Some(CastlingSide::QueenSide),
-            _ => None,
-        };
-        if let Some(side) = castle {
+        })?;
+        if let SanPattern::Castle(_) = pattern {
             return legal
                 .iter()
-                .position(|m| m.castling_side() == Some(side))
+                .position(|&m| pattern.matches(m))
                 .ok_or_else(|| self.illegal(text, IllegalReason::NotLegal));
         }
-        let mut b = core.as_bytes();
+        let mut found = None;
+        for (i, &m) in legal.iter().enumerate() {
+            if pattern.matches(m) && found.replace(i).is_some() {
+                return Err(self.illegal(text, IllegalReason::Ambiguous));
+            }
+        }
+        found.ok_or_else(|| self.illegal(text, IllegalReason::NotLegal))
+    }
+}
+
+/// What a SAN move says about the legal move it names: its syntax, read
+/// once, as a test a legal move passes or fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SanPattern {
+    /// `O-O` or `O-O-O` (zeros too): the first legal castling to that side.
+    Castle(CastlingSide),
+    /// Any other move: the unique legal move of `role` to `to` that passes
+    /// the optional hints.
+    Normal {
+        role: Role,
+        to: Square,
+        promotion: Option<Role>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        capture: bool,
+    },
+}
+
+impl SanPattern {
+    /// Reads SAN syntax: `O-O`/`0-0`, optional `x`, `=` before the
+    /// promotion letter, and trailing `+ # ! ?`. `None` for text that is
+    /// not SAN.
+    pub(crate) fn parse(text: &str) -> Option<SanPattern> {
+        let mut b = text.as_bytes();
+        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = b {
+            b = rest;
+        }
+        if b.is_empty() || !b.is_ascii() {
+            return None;
+        }
+        match b {
+            b"O-O" | b"0-0" => return Some(SanPattern::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Some(SanPattern::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
         let role = match b[0] {
             c @ (b'N' | b'B' | b'R' | b'Q' | b'K') => {
                 b = &b[1..];
@@ -204,7 +239,7 @@ impl Position {
         if let Some(&last) = b.last() {
             if let Some(r) = Role::from_char(last as char).filter(|_| last.is_ascii_uppercase()) {
                 if r == Role::Pawn || r == Role::King || role != Role::Pawn {
-                    return Err(syntax());
+                    return None;
                 }
                 promotion = Some(r);
                 b = &b[..b.len() - 1];
@@ -214,9 +249,9 @@ impl Position {
             }
         }
         if b.len() < 2 {
-            return Err(syntax());
+            return None;
         }
-        let to = Square::from_ascii(&b[b.len() - 2..]).map_err(|_| syntax())?;
+        let to = Square::from_ascii(&b[b.len() - 2..]).ok()?;
         b = &b[..b.len() - 2];
         let mut capture = false;
         if b.last() == Some(&b'x') {
@@ -227,32 +262,47 @@ impl Position {
         for &c in b {
             if let Some(f) = File::from_char(c as char) {
                 if from_file.replace(f).is_some() {
-                    return Err(syntax());
+                    return None;
                 }
             } else if let Some(r) = Rank::from_char(c as char) {
                 if from_rank.replace(r).is_some() {
-                    return Err(syntax());
+                    return None;
                 }
             } else {
-                return Err(syntax());
+                return None;
             }
         }
-        let mut found = None;
-        for (i, &m) in legal.iter().enumerate() {
-            if m.is_castle()
-                || m.role() != role
-                || m.to() != to
-                || m.promotion() != promotion
-                || from_file.is_some_and(|f| m.from().file() != f)
-                || from_rank.is_some_and(|r| m.from().rank() != r)
-                || (capture && !m.is_capture())
-            {
-                continue;
-            }
-            if found.replace(i).is_some() {
-                return Err(self.illegal(text, IllegalReason::Ambiguous));
+        Some(SanPattern::Normal {
+            role,
+            to,
+            promotion,
+            from_file,
+            from_rank,
+            capture,
+        })
+    }
+
+    /// Whether the legal move `m` is one this SAN names.
+    #[inline]
+    pub(crate) fn matches(self, m: Move) -> bool {
+        match self {
+            SanPattern::Castle(side) => m.castling_side() == Some(side),
+            SanPattern::Normal {
+                role,
+                to,
+                promotion,
+                from_file,
+                from_rank,
+                capture,
+            } => {
+                !m.is_castle()
+                    && m.role() == role
+                    && m.to() == to
+                    && m.promotion() == promotion
+                    && from_file.is_none_or(|f| m.from().file() == f)
+                    && from_rank.is_none_or(|r| m.from().rank() == r)
+                    && (!capture || m.is_capture())
             }
         }
-        found.ok_or_else(|| self.illegal(text, IllegalReason::NotLegal))
     }
 }

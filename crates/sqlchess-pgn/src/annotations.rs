@@ -34,53 +34,68 @@ pub struct CommentAnnotations {
 /// Parses the command annotations of a comment (as given by
 /// [`Visitor::comment`](crate::Visitor::comment); invalid UTF-8 is replaced).
 pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
+    // Valid UTF-8 (nearly every comment) is read in place.
     parse_comment(&String::from_utf8_lossy(text))
 }
 
 /// Parses the command annotations of a comment. See the [module
 /// documentation](self).
 pub fn parse_comment(text: &str) -> CommentAnnotations {
+    // A clock on every move makes this the reader's most frequent call:
+    // it scans bytes for `[%` and builds the remaining text only when some
+    // is left, so a comment of commands alone allocates nothing.
     let mut ann = CommentAnnotations::default();
-    let mut pieces: Vec<&str> = Vec::new();
-    let mut rest = text;
-    let mut kept_from = 0usize; // start in `text` of the piece being kept
-    let mut offset = 0usize; // offset of `rest` in `text`
-    while let Some(i) = rest.find("[%") {
-        let cmd_start = offset + i;
-        let after = &rest[i + 2..];
-        let Some(close) = after.find(']') else {
+    let bytes = text.as_bytes();
+    let mut kept_from = 0usize; // start of the piece being kept
+    let mut at = 0usize; // where to look for the next command
+    while let Some(i) = find_command(&bytes[at..]) {
+        let cmd_start = at + i;
+        let Some(close) = memchr::memchr(b']', &bytes[cmd_start + 2..]) else {
             break;
         };
-        let body = &after[..close];
+        let body = &text[cmd_start + 2..cmd_start + 2 + close];
         let cmd_end = cmd_start + 2 + close + 1;
         if apply_command(body, &mut ann) {
-            pieces.push(&text[kept_from..cmd_start]);
+            push_piece(&mut ann.text, &text[kept_from..cmd_start]);
             kept_from = cmd_end;
         }
-        offset = cmd_end;
-        rest = &text[cmd_end..];
+        at = cmd_end;
     }
-    pieces.push(&text[kept_from..]);
-    let mut out = String::new();
-    for piece in pieces {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(piece);
-    }
-    ann.text = out;
+    push_piece(&mut ann.text, &text[kept_from..]);
     ann
+}
+
+/// The offset of the first `[%` in `bytes`.
+#[inline]
+fn find_command(bytes: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'[', &bytes[from..]) {
+        let at = from + i;
+        if bytes.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Appends a kept piece of a comment, trimmed, one space after the last.
+fn push_piece(out: &mut String, piece: &str) {
+    let piece = piece.trim();
+    if piece.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(piece);
 }
 
 /// Applies one command body (`clk 0:01:00`); returns whether it was
 /// recognized and parsed.
 fn apply_command(body: &str, ann: &mut CommentAnnotations) -> bool {
     let body = body.trim();
-    let (name, arg) = match body.find(|c: char| c.is_ascii_whitespace()) {
+    let (name, arg) = match body.bytes().position(|c| c.is_ascii_whitespace()) {
         Some(i) => (&body[..i], body[i..].trim()),
         None => (body, ""),
     };
@@ -123,31 +138,34 @@ fn apply_command(body: &str, ann: &mut CommentAnnotations) -> bool {
 /// Parses `h:mm:ss`, `mm:ss` or `ss`, each with optional decimal fraction of a
 /// second, into centiseconds (fraction digits after the second are dropped).
 pub fn parse_duration(s: &str) -> Option<u32> {
-    let (whole, frac) = match s.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (s, None),
+    let b = s.as_bytes();
+    let (whole, frac) = match b.iter().position(|&c| c == b'.') {
+        Some(i) => (&b[..i], Some(&b[i + 1..])),
+        None => (b, None),
     };
     let mut seconds: u64 = 0;
     let mut parts = 0;
-    for part in whole.split(':') {
+    for part in whole.split(|&c| c == b':') {
         parts += 1;
-        if parts > 3
-            || part.is_empty()
-            || part.len() > 9
-            || !part.bytes().all(|b| b.is_ascii_digit())
-        {
+        if parts > 3 || part.is_empty() || part.len() > 9 {
             return None;
         }
-        seconds = seconds.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        let mut value = 0u64;
+        for &d in part {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            value = value * 10 + u64::from(d - b'0');
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(value)?;
     }
     let mut centis = seconds.checked_mul(100)?;
     if let Some(f) = frac {
-        if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+        if f.is_empty() || !f.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        let b = f.as_bytes();
-        let tenths = u64::from(b[0] - b'0') * 10;
-        let hundredths = b.get(1).map_or(0, |&d| u64::from(d - b'0'));
+        let tenths = u64::from(f[0] - b'0') * 10;
+        let hundredths = f.get(1).map_or(0, |&d| u64::from(d - b'0'));
         centis += tenths + hundredths;
     }
     u32::try_from(centis).ok()

@@ -226,8 +226,6 @@ pub struct GameReader {
     black: bool,
     /// Whether to record [`ParsedGame::position_keys`].
     keys: bool,
-    /// The legal moves of the position being read (a buffer reused).
-    legal: Vec<Move>,
 }
 
 impl GameReader {
@@ -271,8 +269,11 @@ fn start_of(g: &ParsedGame) -> Result<Position, GameErrorKind> {
 /// The move text without check marks, with castling written with zeros
 /// read as letters.
 fn clean(token: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(token).ok()?;
-    Some(text.trim_end_matches(['+', '#']))
+    let mut end = token.len();
+    while end > 0 && matches!(token[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    std::str::from_utf8(&token[..end]).ok()
 }
 
 impl Visitor for GameReader {
@@ -330,8 +331,7 @@ impl Visitor for GameReader {
         let text = clean(token).unwrap_or("");
         let is_null = matches!(text, "--" | "Z0" | "0000" | "@@@@");
         let parsed = if is_null {
-            line.current.legal_moves_into(&mut self.legal);
-            let count = self.legal.len();
+            let count = line.current.count_legal() as usize;
             line.current
                 .null_move()
                 .ok_or_else(|| MoveError::Illegal {
@@ -352,16 +352,13 @@ impl Visitor for GameReader {
             } else {
                 text
             };
-            line.current
-                .parse_move_indexed(text, &mut self.legal)
-                .map(|i| {
-                    let m = self.legal[i];
-                    (
-                        Some(m),
-                        line.current.play_unchecked(m),
-                        (i, self.legal.len()),
-                    )
-                })
+            line.current.parse_move_indexed(text).map(|found| {
+                (
+                    Some(found.mv),
+                    line.current.play_unchecked(found.mv),
+                    (found.index, found.count),
+                )
+            })
         };
         match parsed {
             Ok((mv, next, (index, count))) => {
@@ -451,10 +448,9 @@ impl Visitor for GameReader {
         if let Some(c) = parsed.clock_centis {
             g.annotations.push((ply, Annotation::Clock(c)));
         }
-        let body = parsed.text.trim();
-        if !body.is_empty() {
-            g.annotations
-                .push((ply, Annotation::Comment(body.to_owned())));
+        // The text left is already trimmed: kept as it is, not copied.
+        if !parsed.text.is_empty() {
+            g.annotations.push((ply, Annotation::Comment(parsed.text)));
         }
     }
 

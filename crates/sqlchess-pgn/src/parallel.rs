@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use crate::game::GameReader;
-use crate::reader::{Control, GameEnd, GameStart, Reader, Visitor};
+use crate::reader::{Control, GameEnd, GameStart, Reader, ReaderOptions, Visitor};
 use crate::record::GameRecord;
 
 /// Games handed to a worker at a time.
@@ -90,11 +90,12 @@ pub fn read_games_from(
             to_workers.push(tx);
             from_workers.push(back_rx);
             scope.spawn(move || {
+                let mut buf = Vec::new();
                 for batch in rx {
                     let out: Vec<ReadGame> = batch
                         .into_iter()
                         .map(|(number, line, offset, raw)| {
-                            parse_one(number, line, offset, raw, keys)
+                            parse_one(number, line, offset, raw, keys, &mut buf)
                         })
                         .collect();
                     if back_tx.send(out).is_err() {
@@ -184,11 +185,20 @@ pub fn read_games_from(
     })
 }
 
-/// Checks one game given as its verbatim text.
-fn parse_one(number: u64, line: u64, offset: u64, raw: Vec<u8>, keys: bool) -> ReadGame {
-    let mut reader = Reader::new(&raw[..]);
+/// Checks one game given as its verbatim text, reading it through `buf`
+/// (the worker's reader buffer, kept from game to game).
+fn parse_one(
+    number: u64,
+    line: u64,
+    offset: u64,
+    raw: Vec<u8>,
+    keys: bool,
+    buf: &mut Vec<u8>,
+) -> ReadGame {
+    let mut reader = Reader::with_buffer(&raw[..], ReaderOptions::default(), std::mem::take(buf));
     let mut visitor = GameReader::new().with_position_keys(keys);
     let parsed = reader.read_game(&mut visitor).ok().flatten();
+    *buf = reader.into_buffer();
     let mut record = match parsed {
         Some(mut game) => {
             game.number = number;

@@ -284,13 +284,24 @@ impl<R: BufRead> Reader<R> {
 
     /// Creates a reader with the given limits.
     pub fn with_options(inner: R, opts: ReaderOptions) -> Self {
+        Self::with_buffer(inner, opts, Vec::new())
+    }
+
+    /// A reader that takes `buf` (its contents are irrelevant) as its
+    /// buffer: a worker that reads one game's text after another keeps one
+    /// buffer instead of allocating and zeroing a new one for every game.
+    /// [`Reader::into_buffer`] gives it back.
+    pub(crate) fn with_buffer(inner: R, opts: ReaderOptions, mut buf: Vec<u8>) -> Self {
         let max_buf = opts
             .max_comment_len
             .saturating_add(4 * LOOKAHEAD)
             .max(INITIAL_BUF);
+        if buf.len() < INITIAL_BUF {
+            buf.resize(INITIAL_BUF, 0);
+        }
         Reader {
             inner,
-            buf: vec![0; INITIAL_BUF],
+            buf,
             pos: 0,
             end: 0,
             eof: false,
@@ -323,6 +334,11 @@ impl<R: BufRead> Reader<R> {
     /// 1-based line number of the next unread byte.
     pub fn line(&self) -> u64 {
         self.line
+    }
+
+    /// The buffer, for the next [`Reader::with_buffer`].
+    pub(crate) fn into_buffer(self) -> Vec<u8> {
+        self.buf
     }
 
     /// Returns the wrapped reader. Bytes buffered but not yet consumed are lost.

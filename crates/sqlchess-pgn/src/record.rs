@@ -112,32 +112,67 @@ pub fn rating_band(white: Option<i64>, black: Option<i64>) -> i64 {
 /// `text` as a JSON string literal.
 pub fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    push_json_string(&mut out, text);
     out
+}
+
+/// Appends `text` as a JSON string literal: runs that need no escape are
+/// copied whole.
+fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    let mut plain = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&text[plain..i]);
+        if escape.is_empty() {
+            out.push_str(&format!("\\u{:04x}", b));
+        } else {
+            out.push_str(escape);
+        }
+        plain = i + 1;
+    }
+    out.push_str(&text[plain..]);
+    out.push('"');
 }
 
 /// Tags as a JSON object; a repeated tag keeps its first value, as
 /// [`ParsedGame::tag`] does.
 pub fn tags_json(tags: &[(String, String)]) -> String {
-    let mut seen = std::collections::HashSet::new();
-    let body: Vec<String> = tags
-        .iter()
-        .filter(|(name, _)| seen.insert(name.as_str()))
-        .map(|(name, value)| format!("{}:{}", json_string(name), json_string(value)))
-        .collect();
-    format!("{{{}}}", body.join(","))
+    let mut out = String::with_capacity(
+        2 + tags
+            .iter()
+            .map(|(n, v)| n.len() + v.len() + 6)
+            .sum::<usize>(),
+    );
+    out.push('{');
+    // A dozen tags a game: a scan of the earlier ones beats hashing, which
+    // only a game with many tags needs (to stay linear).
+    let mut seen = (tags.len() > 32).then(std::collections::HashSet::new);
+    for (i, (name, value)) in tags.iter().enumerate() {
+        let repeated = match &mut seen {
+            Some(seen) => !seen.insert(name.as_str()),
+            None => tags[..i].iter().any(|(n, _)| n == name),
+        };
+        if repeated {
+            continue;
+        }
+        if out.len() > 1 {
+            out.push(',');
+        }
+        push_json_string(&mut out, name);
+        out.push(':');
+        push_json_string(&mut out, value);
+    }
+    out.push('}');
+    out
 }
 
 /// Reads [`tags_json`]'s output (a JSON object of strings) back; `None`

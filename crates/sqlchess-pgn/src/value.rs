@@ -204,14 +204,11 @@ impl GameValue {
     /// not legal where it stands.
     pub fn from_moves(start: &Position, moves: &str) -> Result<Vec<u8>, GameValueError> {
         let mut pos = start.clone();
-        let mut legal = Vec::new();
         let mut indices = Vec::new();
         for text in moves.split_whitespace() {
-            let i = pos
-                .parse_move_indexed(text, &mut legal)
-                .map_err(RulesError::from)?;
-            indices.push((i as u16, legal.len() as u16));
-            pos = pos.play_unchecked(legal[i]);
+            let found = pos.parse_move_indexed(text).map_err(RulesError::from)?;
+            indices.push((found.index as u16, found.count as u16));
+            pos = pos.play_unchecked(found.mv);
         }
         GameValue::encode_indexed(start, &indices, &[], "*")
     }

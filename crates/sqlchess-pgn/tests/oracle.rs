@@ -579,3 +579,37 @@ fn a_pawn_drop_may_omit_its_letter() {
     let value = GameValue::decode(&g.value().unwrap()).unwrap();
     assert_eq!(value.sans().last().map(String::as_str), Some("P@d4"));
 }
+
+/// The game value the reader builds from the indices it finds while
+/// reading (one pass of the move generator per move, no list) is byte for
+/// byte the one a replay builds from the full legal-move lists
+/// (`GameValue::encode`), for every good game of every file here: the
+/// stored format does not depend on how the reader finds the indices.
+#[test]
+fn indices_found_while_reading_give_the_replayed_bytes() {
+    let mut files = vec![data("corpus.pgn"), data("pychess.pgn")];
+    let eco = PathBuf::from("/usr/share/pgn-extract/eco.pgn");
+    if eco.exists() {
+        files.push(eco);
+    }
+    let mut checked = 0;
+    for file in files {
+        for g in read_games(&file) {
+            let (Some(start), None) = (&g.start, &g.error) else {
+                continue;
+            };
+            let replayed = GameValue::encode(start, &g.moves, &g.annotations, &g.result)
+                .unwrap_or_else(|e| panic!("{} game {}: {e}", file.display(), g.number));
+            assert_eq!(g.indices.len(), g.moves.len(), "game {}", g.number);
+            assert_eq!(
+                g.value().unwrap(),
+                replayed,
+                "{} game {}",
+                file.display(),
+                g.number
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2000, "{checked}");
+}

@@ -16,7 +16,7 @@ pub use error::{
     DepthError, Error, FenError, MoveError, PackError, Quoted, UnknownVariant, UnpackError,
 };
 pub use material::PatternError;
-pub use moves::{Move, MoveInfo};
+pub use moves::{IndexedMove, Move, MoveInfo};
 pub use position::{Position, MAX_PERFT_DEPTH};
 pub use sqlchess_fairy::{IniError, RefusedSection};
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};

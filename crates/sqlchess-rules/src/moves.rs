@@ -10,6 +10,19 @@ pub enum Move {
     Fairy(sqlchess_fairy::FairyMove),
 }
 
+/// A legal move read from text with its place among the legal moves:
+/// what [`crate::Position::parse_move_indexed`] gives a reader that stores
+/// moves by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexedMove {
+    /// The move.
+    pub mv: Move,
+    /// Its index in [`crate::Position::legal_moves`] (generation order).
+    pub index: usize,
+    /// The number of legal moves of the position.
+    pub count: usize,
+}
+
 /// Everything about one legal move: a row of the `legal_moves` relation in
 /// every binding.
 #[derive(Clone, Debug)]

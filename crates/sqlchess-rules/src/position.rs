@@ -7,7 +7,7 @@ use sqlchess_fairy::FairyMove;
 use sqlchess_types::{Color, GameStatus, Outcome};
 
 use crate::error::{DepthError, FenError, MoveError, Quoted};
-use crate::moves::{Move, MoveInfo};
+use crate::moves::{IndexedMove, Move, MoveInfo};
 use crate::variant::{Engine, Variant};
 
 /// The deepest [`Position::perft`] accepted: the same bound in every
@@ -444,49 +444,51 @@ impl Position {
         }
     }
 
-    /// [`Position::parse_move`] that also fills `legal` with the legal moves
-    /// (reusing its buffer) and returns the move's index among them: one
-    /// move generation serves both reading the move and storing it by index
-    /// (a game value, a PGN import).
+    /// [`Position::parse_move`] that also gives the move's index among
+    /// [`Position::legal_moves`] and their number: what a reader that stores
+    /// moves by index (a game value, a PGN import) needs at every ply. For
+    /// chess and Chess960 one pass of the move generator finds all three
+    /// without building the list.
+    ///
+    /// ```
+    /// use sqlchess_rules::{Position, Variant};
+    /// let pos = Position::start(&Variant::chess());
+    /// let found = pos.parse_move_indexed("Nf3").unwrap();
+    /// assert_eq!(pos.legal_moves()[found.index], found.mv);
+    /// assert_eq!(found.count, 20);
+    /// ```
     ///
     /// # Errors
     /// As [`Position::parse_move`].
-    pub fn parse_move_indexed(
-        &self,
-        text: &str,
-        legal: &mut Vec<Move>,
-    ) -> Result<usize, MoveError> {
+    pub fn parse_move_indexed(&self, text: &str) -> Result<IndexedMove, MoveError> {
         let text = text.trim();
         match &self.inner {
-            Inner::Chess(p) => {
-                let list = p.legal_moves();
-                legal.clear();
-                legal.extend(list.iter().map(|&m| Move::Chess(m)));
-                let found = match text.parse::<sqlchess_core::UciMove>() {
-                    Ok(uci) => p
-                        .uci_to_move(uci)
-                        .ok()
-                        .and_then(|m| list.iter().position(|&x| x == m))
-                        .ok_or(()),
-                    Err(_) => p.parse_san_among(text, &list).map_err(|_| ()),
-                };
-                match found {
-                    Ok(i) => Ok(i),
-                    // The error as parse_move words it.
-                    Err(()) => Err(self.parse_move(text).err().unwrap_or(MoveError::Illegal {
-                        text: Quoted::new(text),
-                    })),
-                }
-            }
+            Inner::Chess(p) => match p.parse_move_indexed(text) {
+                Ok(found) => Ok(IndexedMove {
+                    mv: Move::Chess(found.mv),
+                    index: found.index,
+                    count: found.count,
+                }),
+                // The error as parse_move words it (it reads the same text
+                // the same way, so it fails the same way).
+                Err(_) => Err(self.parse_move(text).err().unwrap_or(MoveError::Illegal {
+                    text: Quoted::new(text),
+                })),
+            },
             Inner::Fairy(..) => {
-                self.legal_moves_into(legal);
+                let legal = self.legal_moves();
                 let mv = self.parse_move(text)?;
-                legal
+                let index = legal
                     .iter()
                     .position(|&m| m == mv)
                     .ok_or(MoveError::Illegal {
                         text: Quoted::new(text),
-                    })
+                    })?;
+                Ok(IndexedMove {
+                    mv,
+                    index,
+                    count: legal.len(),
+                })
             }
         }
     }
