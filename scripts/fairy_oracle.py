@@ -47,6 +47,11 @@ PROMOTING = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"
 # A promoted queen about to be captured (loop chess keeps it a queen).
 LOOP = "4k3/8/8/8/8/8/4K3/Q~6r[] b - - 0 1"
 
+# Walled boards: start positions.
+GUSTAV3 = "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+OMICRON = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1"
+TROITZKY = "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1"
+
 # Coregal: a lone queen is royal, a second one from promotion is not.
 COREGAL = "4k3/1P6/8/8/2q5/8/8/Q3K2R w K - 0 1"
 
@@ -131,6 +136,9 @@ PLAN = [
     ("coregal", "coregal", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", COREGAL], 3, 24, (4, 80), 2),
     ("checkshogi", "checkshogi", False, None, 3, 24, (4, 60), 2),
     ("armageddon", "armageddon", False, None, 3, 16, (4, 80), 2),
+    ("gustav3", "gustav3", False, [GUSTAV3, "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"], 3, 24, (4, 80), 2),
+    ("omicron", "omicron", False, [OMICRON, "w**********w/*1r3k2r1*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*1R3K2R1*/W**********W w KQkq - 0 1"], 2, 24, (4, 80), 2),
+    ("troitzky", "troitzky", False, [TROITZKY, "****1k****/**6**/*1P6*/*8*/10/10/*8*/*5p2*/**6**/****1K**** w - - 0 1"], 3, 32, (10, 120), 2),
 ]
 
 

@@ -49,6 +49,7 @@ fn chesslike(
     v.promotion = Some(Promotion {
         zone_start: height - 1,
         zone_start_black: None,
+        region: None,
         pieces,
         pieces_black: None,
         mandatory: true,

@@ -248,6 +248,42 @@ startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 1+
 # Armageddon: chess where every draw is a win for Black.
 [armageddon:chess]
 materialCounting = blackdrawodds
+
+# Gustav III's chess: amazons in the corners of a 10x8 board, walls beside
+# the pawns.
+[gustav3:chess]
+maxFile = 10
+amazon = a
+startFen = arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1
+castlingKingsideFile = h
+castlingQueensideFile = d
+promotionPieceTypes = aqrbn
+
+# Omicron chess: 12x10 with walls around a 10x8 field, champions and
+# wizards; castling on the second rank.
+[omicron:chess]
+maxFile = 12
+maxRank = 10
+customPiece1 = c:WAD
+customPiece2 = w:CF
+startFen = w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1
+castlingRank = 2
+castlingKingsideFile = i
+castlingQueensideFile = e
+promotionRank = 9
+promotionPieceTypes = qrbncw
+doubleStepRank = 3
+
+# Troitzky chess: a 10x10 board with walls, pawns promote on the last
+# square of their file.
+[troitzky:chess]
+maxFile = 10
+maxRank = 10
+startFen = ****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1
+castling = false
+doubleStepRank = 3
+promotionRegionWhite = a6 b8 c9 d9 e10 f10 g9 h9 i8 j6
+promotionRegionBlack = a5 b3 c2 d2 e1 f1 g2 h2 i3 j5
 ";
 
 /// The variant of this module called `name`, if any.
@@ -295,6 +331,9 @@ pub(crate) const NAMES: &[&str] = &[
     "coregal",
     "checkshogi",
     "armageddon",
+    "gustav3",
+    "omicron",
+    "troitzky",
 ];
 
 #[cfg(test)]

@@ -354,6 +354,7 @@ impl Draft {
             _ => h - 1,
         };
         let mut starts = [current, current];
+        let mut irregular = None;
         for (c, start) in starts.iter_mut().enumerate() {
             let Some((line, b)) = self.promotion_region[c] else {
                 continue;
@@ -369,24 +370,33 @@ impl Draft {
                 value: "…".into(),
                 reason: "only whole ranks up to the last are supported".into(),
             };
-            // Ranks relative to the colour, each wholly in or out.
+            // Ranks relative to the colour, each wholly in or out; else the
+            // squares themselves (Troitzky chess's last square of each file).
             let mut ranks = Vec::new();
+            let mut touched = Vec::new();
+            let mut whole = true;
             for rel in 0..h {
                 let rank = if c == 0 { rel } else { h - 1 - rel };
                 let n = (0..w).filter(|&f| b.has(rank * 16 + f)).count();
+                if n > 0 {
+                    touched.push(rel);
+                }
                 match n {
                     0 => {}
                     n if n == w => ranks.push(rel),
-                    _ => return Err(bad()),
+                    _ => whole = false,
                 }
             }
             let first = ranks.first().copied().unwrap_or(h);
-            if ranks.iter().enumerate().any(|(i, &r)| r != first + i)
+            if !whole
+                || ranks.iter().enumerate().any(|(i, &r)| r != first + i)
                 || ranks.last() != Some(&(h - 1)) && !ranks.is_empty()
             {
-                return Err(bad());
+                irregular = Some(bad());
+                *start = touched.first().copied().unwrap_or(h);
+            } else {
+                *start = first;
             }
-            *start = first;
         }
         let line = self
             .promotion_region
@@ -426,6 +436,33 @@ impl Draft {
                 reason: "pawn drops with promotion zones of different depths are not supported"
                     .into(),
             });
+        }
+        if let Some(e) = irregular {
+            // Squares, not ranks: both colours' regions as they are (the
+            // default zone for one not given); no pawn may come to a hand,
+            // whose drop ranks could not follow them.
+            if self.v.drops && pawn_in_hand {
+                return Err(e);
+            }
+            let mut region = [Bb256::EMPTY; 2];
+            for (c, r) in region.iter_mut().enumerate() {
+                *r = match self.promotion_region[c] {
+                    Some((_, b)) => b,
+                    None => {
+                        let mut b = Bb256::EMPTY;
+                        for rel in current..h {
+                            let rank = if c == 0 { rel } else { h - 1 - rel };
+                            (0..w).for_each(|f| b.set(rank * 16 + f));
+                        }
+                        b
+                    }
+                };
+            }
+            let p = promotion(self);
+            p.zone_start = starts[0].min(h - 1) as u8;
+            p.zone_start_black = None;
+            p.region = Some(region);
+            return Ok(());
         }
         if self.promotion_region.iter().any(Option::is_some) {
             if starts[0] >= h {
@@ -1013,7 +1050,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .ok_or_else(|| bad("ranks out of range: 1 to 16"))?;
         }
         "maxFile" => d.v.width = file()? + 1,
-        "startFen" => d.v.start_fen = value.to_string(),
+        "startFen" => {
+            d.v.start_fen = value.to_string();
+            let placement = value.split_whitespace().next().unwrap_or("");
+            d.v.walls |= placement.split('[').next().unwrap_or("").contains('*');
+        }
         // Options that only choose how XBoard and WinBoard draw the game.
         "pieceToCharTable" | "pocketSize" | "variantTemplate" => {}
         "chess960" => d.v.chess960 = boolean()?,
@@ -1512,6 +1553,7 @@ fn promotion(d: &mut Draft) -> &mut Promotion {
     d.v.promotion.get_or_insert_with(|| Promotion {
         zone_start: 7,
         zone_start_black: None,
+        region: None,
         pieces: Vec::new(),
         pieces_black: None,
         mandatory: true,

@@ -11,6 +11,8 @@
 //!   `index × 2 + (1 if Black)` of `k` bits, where `k` is the fewest bits
 //!   that hold `2 × kinds − 1` (4 bits for six kinds, 5 for up to sixteen),
 //!   least significant bit first, padded to a whole byte;
+//! - for variants with walls ([`Variant::walls`]): one bit per square in
+//!   the occupancy's order, set for a wall, padded to a whole byte;
 //! - for variants whose captures go to hand (crazyhouse): one bit per piece,
 //!   in the same order, set for a promoted piece (`~` in FEN), padded to a
 //!   whole byte;
@@ -138,6 +140,20 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
         put_bits(&mut packed, &mut at, code, bits);
     }
     out.extend_from_slice(&packed);
+    if v.walls {
+        let mut walls = vec![0u8; squares.div_ceil(8)];
+        for rank in 0..h {
+            for file in 0..w {
+                let sq =
+                    FairySquare::new(file, rank).ok_or(PackError::Unrepresentable("square"))?;
+                if pos.is_wall(sq) {
+                    let i = usize::from(rank) * usize::from(w) + usize::from(file);
+                    walls[i / 8] |= 1 << (i % 8);
+                }
+            }
+        }
+        out.extend_from_slice(&walls);
+    }
     let fen = pos.fen();
     if v.captures_to_hand || v.promotion_marked {
         let marks = promoted_marks(&fen, v.promotion_marked);
@@ -258,6 +274,16 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
         .get(at..at + (occupied * bits as usize).div_ceil(8))
         .ok_or(UnpackError::Truncated("pieces"))?;
     at += packed.len();
+    let mut walls = vec![false; total];
+    if variant.walls {
+        let bits = bytes
+            .get(at..at + total.div_ceil(8))
+            .ok_or(UnpackError::Truncated("walls"))?;
+        at += bits.len();
+        for (i, wall) in walls.iter_mut().enumerate() {
+            *wall = bits[i / 8] >> (i % 8) & 1 != 0;
+        }
+    }
     let mut promoted = vec![false; occupied];
     if variant.captures_to_hand || variant.promotion_marked {
         let flags = bytes
@@ -303,6 +329,13 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
         let mut empty = 0;
         for file in 0..usize::from(w) {
             match squares[rank * usize::from(w) + file] {
+                None if walls[rank * usize::from(w) + file] => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push('*');
+                }
                 None => empty += 1,
                 Some((index, white, promoted)) => {
                     if empty > 0 {

@@ -50,6 +50,11 @@ pub struct Promotion {
     /// White's [`Promotion::zone_start`] (variants.ini promotion regions of
     /// different depths).
     pub zone_start_black: Option<u8>,
+    /// Per colour, the promotion squares (frame bits, `rank * 16 + file`)
+    /// when they are not whole ranks (variants.ini's promotion regions:
+    /// Troitzky chess's last square of each file); the zone ranks are
+    /// then ignored.
+    pub region: Option<[Bb256; 2]>,
     /// Whether a pawn entering the zone must promote; when `false` (Grand
     /// chess) it may stay a pawn except on the last rank.
     pub mandatory: bool,
@@ -274,6 +279,9 @@ pub struct Variant {
     /// repetition) is a win instead: variants.ini's `materialCounting =
     /// whitedrawodds` or `blackdrawodds` (armageddon).
     pub draw_odds: Option<sqlchess_types::Color>,
+    /// Positions may hold walls (`*` in FEN: Gustav III's and Omicron's
+    /// corners); the packed form then records them.
+    pub walls: bool,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -480,6 +488,9 @@ const BUILTIN_NAMES: &[&str] = &[
     "coregal",
     "checkshogi",
     "armageddon",
+    "gustav3",
+    "omicron",
+    "troitzky",
     "sortofalmost",
     "shatranj",
     "chaturanga",
@@ -565,6 +576,7 @@ impl Variant {
                 v.promotion = Some(Promotion {
                     zone_start: 7,
                     zone_start_black: None,
+                    region: None,
                     pieces: vec![6, 7, 4, 3, 2, 1],
                     pieces_black: None,
                     mandatory: false,
@@ -596,6 +608,7 @@ impl Variant {
                 v.promotion = Some(Promotion {
                     zone_start: 5,
                     zone_start_black: None,
+                    region: None,
                     pieces: vec![4],
                     pieces_black: None,
                     mandatory: true,
@@ -732,6 +745,7 @@ impl Variant {
             promotion: Some(Promotion {
                 zone_start: 7,
                 zone_start_black: None,
+                region: None,
                 pieces: vec![1, 2, 3, 4],
                 pieces_black: None,
                 mandatory: true,
@@ -781,6 +795,7 @@ impl Variant {
             pass_on_stalemate: [false; 2],
             pseudo_royal: false,
             draw_odds: None,
+            walls: false,
         }
     }
 

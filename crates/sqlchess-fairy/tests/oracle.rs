@@ -162,7 +162,10 @@ oracle!(
     shouse,
     coregal,
     checkshogi,
-    armageddon
+    armageddon,
+    gustav3,
+    omicron,
+    troitzky
 );
 
 /// A name that is no identifier.

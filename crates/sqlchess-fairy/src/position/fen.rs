@@ -148,6 +148,18 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 continue;
             }
             flush(&mut x, &mut run);
+            if ch == '*' {
+                // A wall: no piece may stand on, pass or capture it.
+                if promoted {
+                    return Err(field(FenField::Placement, rank_text, "'+' before a wall"));
+                }
+                if x >= r.w as usize {
+                    return Err(field(FenField::Placement, rank_text, "rank too long"));
+                }
+                st.walls.set(y * r.stride + x);
+                x += 1;
+                continue;
+            }
             let t =
                 r.v.piece_by_letter(ch)
                     .ok_or_else(|| field(FenField::Placement, rank_text, "unknown piece letter"))?;
@@ -391,6 +403,14 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
         for x in 0..r.w as usize {
             let p = st.board[y * r.stride + x];
             if p == 0 {
+                if st.walls.has(y * r.stride + x) {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push('*');
+                    continue;
+                }
                 run += 1;
                 continue;
             }

@@ -241,6 +241,9 @@ pub(crate) struct State<B> {
     /// The square of each colour's castling king (the royal piece's, or the
     /// variant's castling piece's), or [`NO_SQ`].
     pub castle_king: [u8; 2],
+    /// Wall squares (`*` in FEN): empty squares no piece may enter or
+    /// cross.
+    pub walls: B,
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -267,6 +270,7 @@ impl<B: Bits> State<B> {
             gate: B::EMPTY,
             checks: [0; 2],
             castle_king: [NO_SQ; 2],
+            walls: B::EMPTY,
         }
     }
 
@@ -650,6 +654,17 @@ impl Position {
         let idx = from_frame(sq.index(), self.stride());
         let p = with!(self, |_r, st| st.board[idx]);
         (p != 0).then(|| ((p as usize - 1) & 31, (p as usize - 1) >> 5 == 0))
+    }
+
+    /// Whether `sq` is a wall (`*` in FEN): empty, but no piece may enter
+    /// or cross it.
+    pub fn is_wall(&self, sq: FairySquare) -> bool {
+        let v = self.variant();
+        if sq.file() >= v.width || sq.rank() >= v.height {
+            return false;
+        }
+        let idx = from_frame(sq.index(), self.stride());
+        with!(self, |_r, st| st.walls.has(idx))
     }
 
     /// Whether White is to move.

@@ -58,7 +58,7 @@ impl<B: Bits> Sink<B> for Vec<FairyMove> {
 impl<B: Bits> State<B> {
     #[inline]
     pub(crate) fn occ(&self) -> B {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[0] | self.by_color[1] | self.walls
     }
 
     /// Generates every legal move into `sink`.

@@ -407,8 +407,15 @@ impl<B: Bits> Rules<B> {
                     Some(b) if c == 1 => b,
                     _ => p.zone_start,
                 };
-                for r in start as i32..h {
-                    rules.promo_zone[c] |= rank_bb(rel(c, r));
+                match &p.region {
+                    Some(region) => {
+                        rules.promo_zone[c] = from_frame_bits(&region[c], w, h, stride);
+                    }
+                    None => {
+                        for r in start as i32..h {
+                            rules.promo_zone[c] |= rank_bb(rel(c, r));
+                        }
+                    }
                 }
             }
             rules.last_rank[c] = rank_bb(rel(c, h - 1));

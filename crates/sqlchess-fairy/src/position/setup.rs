@@ -52,6 +52,8 @@ pub struct Setup {
     /// Check counting: the checks White and Black have left to give
     /// (`None` in other variants, and for the variant's start counts).
     pub checks_left: Option<[u8; 2]>,
+    /// Wall squares (`*` in FEN): empty squares no piece may enter.
+    pub walls: Vec<FairySquare>,
 }
 
 impl Setup {
@@ -109,13 +111,18 @@ impl Position {
                 }));
             }
         }
-        let (hands, gating) = with!(self, |_r, st| {
+        let (hands, gating, walls) = with!(self, |_r, st| {
             let gating: Vec<FairySquare> = st
                 .gate
                 .iter()
                 .map(|sq| FairySquare::from_index(to_frame(sq, stride)))
                 .collect();
-            (st.hand, gating)
+            let walls: Vec<FairySquare> = st
+                .walls
+                .iter()
+                .map(|sq| FairySquare::from_index(to_frame(sq, stride)))
+                .collect();
+            (st.hand, gating, walls)
         });
         Setup {
             width: w,
@@ -132,6 +139,7 @@ impl Position {
             halfmoves: self.halfmoves(),
             fullmoves: self.fullmoves(),
             checks_left: self.checks_left(),
+            walls,
         }
     }
 
@@ -263,6 +271,18 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             let side = usize::from(rs < k as usize);
             st.castle[c][side] = rs as u8;
         }
+    }
+    for &wall in &s.walls {
+        let sq = frame(wall)
+            .ok_or_else(|| bad(FenField::Placement, wall.to_string(), "off the board"))?;
+        if st.board[sq] != 0 {
+            return Err(bad(
+                FenField::Placement,
+                wall.to_string(),
+                "a wall on a piece",
+            ));
+        }
+        st.walls.set(sq);
     }
     for &g in &s.gating {
         let sq = frame(g).ok_or_else(|| bad(FenField::Castling, g.to_string(), "off the board"))?;

@@ -1,6 +1,6 @@
 //! Zobrist hashing of fairy positions: pieces on squares, the side to move,
 //! pieces in hand, castling and gating rights, the en-passant square,
-//! crazyhouse's promotion marks and three-check's checks left. Clocks are left out, so positions that
+//! walls, crazyhouse's promotion marks and three-check's checks left. Clocks are left out, so positions that
 //! differ only in their clocks hash alike (as in sqlchess-core).
 
 use std::sync::OnceLock;
@@ -21,6 +21,7 @@ struct Keys {
     gate: [u64; 256],
     ep: [u64; 256],
     promoted: [u64; 256],
+    wall: [u64; 256],
     black: u64,
     /// `[colour][checks left]`, for check counting.
     checks: [[u64; 256]; 2],
@@ -51,6 +52,8 @@ fn keys() -> &'static Keys {
         let black = next();
         let mut checks = [[0u64; 256]; 2];
         checks.iter_mut().flatten().for_each(|k| *k = next());
+        let mut wall = [0u64; 256];
+        wall.iter_mut().for_each(|k| *k = next());
         Keys {
             pieces,
             hand,
@@ -58,6 +61,7 @@ fn keys() -> &'static Keys {
             gate,
             ep,
             promoted,
+            wall,
             black,
             checks,
         }
@@ -99,6 +103,9 @@ impl Position {
             }
             for sq in st.promoted.iter() {
                 h ^= k.promoted[frame(sq)];
+            }
+            for sq in st.walls.iter() {
+                h ^= k.wall[frame(sq)];
             }
             if st.ep != NO_SQ {
                 h ^= k.ep[frame(st.ep as usize)];
