@@ -52,6 +52,12 @@ GUSTAV3 = "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 
 OMICRON = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1"
 TROITZKY = "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1"
 
+# Pieces in hand from the partner's board (bughouse).
+HOUSE = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[QNpb] w KQkq - 4 4"
+
+# Atomar: kings side by side, a capture next to both.
+ATOMAR = "8/8/3k4/3K4/2p5/8/Q7/8 w - - 0 1"
+
 # Coregal: a lone queen is royal, a second one from promotion is not.
 COREGAL = "4k3/1P6/8/8/2q5/8/8/Q3K2R w K - 0 1"
 
@@ -138,6 +144,8 @@ PLAN = [
     ("armageddon", "armageddon", False, None, 3, 16, (4, 80), 2),
     ("gustav3", "gustav3", False, [GUSTAV3, "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"], 3, 24, (4, 80), 2),
     ("omicron", "omicron", False, [OMICRON, "w**********w/*1r3k2r1*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*1R3K2R1*/W**********W w KQkq - 0 1"], 2, 24, (4, 80), 2),
+    ("bughouse", "bughouse", False, [sf.start_fen("bughouse"), HOUSE], 3, 24, (4, 60), 2),
+    ("atomar", "atomar", False, [sf.start_fen("atomar"), ATOMAR], 3, 32, (4, 60), 2),
     ("troitzky", "troitzky", False, [TROITZKY, "****1k****/**6**/*1P6*/*8*/10/10/*8*/*5p2*/**6**/****1K**** w - - 0 1"], 3, 32, (10, 120), 2),
 ]
 

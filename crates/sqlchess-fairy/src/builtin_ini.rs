@@ -284,6 +284,17 @@ castling = false
 doubleStepRank = 3
 promotionRegionWhite = a6 b8 c9 d9 e10 f10 g9 h9 i8 j6
 promotionRegionBlack = a5 b3 c2 d2 e1 f1 g2 h2 i3 j5
+
+# Bughouse, one board of it: crazyhouse where captures go to the partner,
+# not to one's own hand.
+[bughouse:crazyhouse]
+capturesToHand = false
+
+# Atomar: atomic without check whose kings survive explosions and may not
+# capture each other.
+[atomar:nocheckatomic]
+blastImmuneTypes = k
+mutuallyImmuneTypes = k
 ";
 
 /// The variant of this module called `name`, if any.
@@ -334,6 +345,8 @@ pub(crate) const NAMES: &[&str] = &[
     "gustav3",
     "omicron",
     "troitzky",
+    "bughouse",
+    "atomar",
 ];
 
 #[cfg(test)]

@@ -1234,6 +1234,17 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
 
+        "blastImmuneTypes" | "mutuallyImmuneTypes" => {
+            let mut pieces = Vec::new();
+            for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                pieces.push(letter_of(c, d)?);
+            }
+            if key == "blastImmuneTypes" {
+                d.v.blast_proof = pieces;
+            } else {
+                d.v.mutually_immune = pieces;
+            }
+        }
         "nMoveRule" => {
             d.v.n_move_rule = value.parse().map_err(|_| bad("expected a move count"))?;
         }

@@ -282,6 +282,12 @@ pub struct Variant {
     /// Positions may hold walls (`*` in FEN: Gustav III's and Omicron's
     /// corners); the packed form then records them.
     pub walls: bool,
+    /// Pieces no explosion removes, not even the capturing one
+    /// (variants.ini's `blastImmuneTypes`: atomar's kings).
+    pub blast_proof: Vec<usize>,
+    /// Pieces that may not capture one another (variants.ini's
+    /// `mutuallyImmuneTypes`: atomar's kings).
+    pub mutually_immune: Vec<usize>,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -491,6 +497,8 @@ const BUILTIN_NAMES: &[&str] = &[
     "gustav3",
     "omicron",
     "troitzky",
+    "bughouse",
+    "atomar",
     "sortofalmost",
     "shatranj",
     "chaturanga",
@@ -796,6 +804,8 @@ impl Variant {
             pseudo_royal: false,
             draw_odds: None,
             walls: false,
+            blast_proof: Vec::new(),
+            mutually_immune: Vec::new(),
         }
     }
 

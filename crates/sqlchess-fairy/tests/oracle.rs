@@ -165,7 +165,9 @@ oracle!(
     armageddon,
     gustav3,
     omicron,
-    troitzky
+    troitzky,
+    bughouse,
+    atomar
 );
 
 /// A name that is no identifier.

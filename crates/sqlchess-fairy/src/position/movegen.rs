@@ -92,6 +92,7 @@ impl<B: Bits> State<B> {
             && !r.v.pass[self.side]
             && !r.v.pass_on_stalemate[self.side]
             && !r.v.pseudo_royal
+            && r.v.mutually_immune.is_empty()
         {
             self.generate_moves::<S, false>(r, sink);
             return;
@@ -109,6 +110,20 @@ impl<B: Bits> State<B> {
             moves.retain(|&m| self.atomic_legal(r, m));
         } else {
             self.generate_moves::<_, false>(r, &mut moves);
+        }
+        if !r.v.mutually_immune.is_empty() {
+            let immune = |sq: usize| {
+                let p = self.board[sq];
+                p != 0 && r.v.mutually_immune.contains(&((p as usize - 1) & 31))
+            };
+            moves.retain(|&m| {
+                !(matches!(
+                    m.kind,
+                    MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate
+                ) && self.by_color[self.side ^ 1].has(m.to as usize)
+                    && immune(m.from as usize)
+                    && immune(m.to as usize))
+            });
         }
         if r.v.pseudo_royal {
             moves.retain(|&m| self.pseudo_royal_legal(r, m));

@@ -275,7 +275,8 @@ impl<B: Bits> Rules<B> {
                 || v.makpong
                 || !v.drop_checks
                 || v.pass.contains(&true)
-                || v.pass_on_stalemate.contains(&true),
+                || v.pass_on_stalemate.contains(&true)
+                || !v.mutually_immune.is_empty(),
             connect_lines: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),

@@ -314,8 +314,13 @@ impl<B: Bits> State<B> {
         for &t in &r.v.blast_immune {
             immune |= self.by_type[t];
         }
+        let mut proof = B::EMPTY;
+        for &t in &r.v.blast_proof {
+            proof |= self.by_type[t];
+        }
         let mut victims = r.blast[to] & self.occ() & !immune;
         victims.set(to);
+        victims &= !proof;
         for sq in victims.iter() {
             let p = self.board[sq];
             if p == 0 {
