@@ -46,6 +46,18 @@ pub fn depth(depth: i64) -> PyResult<u32> {
         })
 }
 
+/// The UCI strings of chess moves by [`sqlchess_rules::Position::legal_uci_codes`]'s
+/// code, each made when first needed.
+static UCI_STRINGS: pyo3::sync::GILOnceCell<Vec<std::sync::OnceLock<Py<PyString>>>> =
+    pyo3::sync::GILOnceCell::new();
+
+thread_local! {
+    /// Where `Position.legal_moves_uci` puts the moves' codes.
+    static UCI_CODES_BUFFER: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
+    /// Where `Position.fen` prints.
+    static FEN_BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// A position of any variant; immutable (`play` returns a new one).
 #[pyclass(frozen, module = "sqlchess", name = "Position")]
 pub struct PyPosition {
@@ -97,8 +109,15 @@ impl PyPosition {
     }
 
     /// The position in FEN.
-    fn fen(&self) -> String {
-        self.pos.fen()
+    fn fen<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        // Printed into a buffer this thread keeps: the str is the only
+        // allocation.
+        FEN_BUFFER.with_borrow_mut(|buf| {
+            buf.clear();
+            // Writing to a String cannot fail.
+            let _ = self.pos.write_fen(buf);
+            PyString::new(py, buf)
+        })
     }
 
     /// The position after `move` (UCI, SAN or a `Move`).
@@ -135,6 +154,28 @@ impl PyPosition {
     /// Every legal move in UCI: the fast bulk form.
     fn legal_moves_uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let pos = &self.pos;
+        let mut codes = UCI_CODES_BUFFER.take();
+        let chess = pos.legal_uci_codes(&mut codes);
+        if chess {
+            // Chess: one shared str per UCI text, made the first time it is
+            // seen (strings are immutable, so sharing them is invisible).
+            let table = UCI_STRINGS.get_or_init(py, || {
+                (0..sqlchess_rules::UCI_CODES)
+                    .map(|_| std::sync::OnceLock::new())
+                    .collect()
+            });
+            let strings = codes.iter().map(|&code| {
+                table[usize::from(code)]
+                    .get_or_init(|| {
+                        PyString::new(py, &sqlchess_rules::Position::uci_of_code(code)).unbind()
+                    })
+                    .bind(py)
+                    .clone()
+            });
+            let list = PyList::new(py, strings);
+            UCI_CODES_BUFFER.set(codes);
+            return list;
+        }
         let mut text = String::with_capacity(8);
         let strings = pos.legal_moves().into_iter().map(|m| {
             text.clear();

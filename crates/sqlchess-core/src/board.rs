@@ -169,6 +169,23 @@ impl Board {
         Some(piece)
     }
 
+    /// The board whose `pieces[color][role]` bitboards are given, which
+    /// must not overlap (a FEN reader that has checked them).
+    #[inline]
+    pub(crate) fn from_pieces(pieces: [[Bitboard; 6]; 2]) -> Board {
+        let mut board = Board::empty();
+        for role in Role::ALL {
+            board.by_role[role as usize] = pieces[0][role as usize] | pieces[1][role as usize];
+        }
+        for color in Color::ALL {
+            board.by_color[color as usize] = pieces[color as usize]
+                .iter()
+                .fold(Bitboard::EMPTY, |acc, &bb| acc | bb);
+        }
+        board.occupied = board.by_color[0] | board.by_color[1];
+        board
+    }
+
     /// Adds a piece to an empty square (no checks: for move making).
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, color: Color, role: Role) {

@@ -48,39 +48,139 @@ fn field_err(field: FenField, token: &str, reason: &'static str) -> ParseFenErro
     }
 }
 
+/// The piece a FEN letter stands for, by byte: 0 for none, else
+/// `1 + 6 × colour + role`. A table, because the placement is most of a
+/// FEN and every byte of it is looked up.
+const PIECE_BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 6 {
+        let role = Role::ALL[c];
+        t[role.upper_char() as usize] = 1 + role as u8;
+        t[role.char() as usize] = 7 + role as u8;
+        c += 1;
+    }
+    t
+};
+
+/// What each byte of a placement does, for [`parse_board`]'s fast pass:
+/// the low 4 bits are the files it advances (1 for a piece, the count for a
+/// digit, 0 for `/`), the high 4 bits its piece `6 × colour + role`, 12 for
+/// none. A byte with no place in a placement advances 15 files, which no
+/// rank survives.
+const PLACEMENT_BYTES: [u8; 256] = {
+    let mut t = [(12 << 4) | 15; 256];
+    let mut d = 1;
+    while d <= 8 {
+        t[b'0' as usize + d] = (12 << 4) | d as u8;
+        d += 1;
+    }
+    t[b'/' as usize] = 12 << 4;
+    let mut c = 0;
+    while c < 6 {
+        let role = Role::ALL[c];
+        t[role.upper_char() as usize] = ((role as u8) << 4) | 1;
+        t[role.char() as usize] = ((6 + role as u8) << 4) | 1;
+        c += 1;
+    }
+    t
+};
+
 /// Parses the placement field.
 pub fn parse_board(text: &str) -> Result<Board, ParseFenError> {
+    // A placement that reads without a fault (nearly all) is read without a
+    // branch per byte; any fault sends it to the exact reader below, which
+    // names it.
+    match parse_board_fast(text.as_bytes()) {
+        Some(board) => Ok(board),
+        None => parse_board_exact(text),
+    }
+}
+
+/// The placement's board, or `None` for anything that is not eight ranks
+/// of eight squares of known pieces and counts 1 to 8.
+fn parse_board_fast(bytes: &[u8]) -> Option<Board> {
+    // The longest placement: eight ranks of eight letters and 7 slashes.
+    if bytes.len() > 71 {
+        return None;
+    }
+    // pieces[12] soaks up the writes of digits and slashes.
+    let mut pieces = [0u64; 13];
+    let (mut rank, mut file, mut bad) = (7u32, 0u32, false);
+    for &c in bytes {
+        let code = PLACEMENT_BYTES[usize::from(c)];
+        let slash = c == b'/';
+        // A rank is right when it ends at file 8: a piece past the eighth
+        // file, or a byte that advances 15, leaves it past 8 for good.
+        // (`&` and `|`, not `&&`: no branch to mispredict.)
+        bad |= slash & (file != 8);
+        let square = rank.wrapping_mul(8).wrapping_add(file) & 63;
+        pieces[usize::from(code >> 4)] |= 1u64 << square;
+        file += u32::from(code & 15);
+        rank = rank.wrapping_sub(u32::from(slash));
+        file *= u32::from(!slash);
+    }
+    if bad || rank != 0 || file != 8 {
+        return None;
+    }
+    let mut by = [[Bitboard::EMPTY; 6]; 2];
+    for (i, bb) in pieces[..12].iter().enumerate() {
+        by[i / 6][i % 6] = Bitboard(*bb);
+    }
+    Some(Board::from_pieces(by))
+}
+
+/// The placement read byte by byte, naming the first fault.
+fn parse_board_exact(text: &str) -> Result<Board, ParseFenError> {
+    // One pass over the bytes, not chars: a byte outside ASCII is no digit
+    // and no piece letter, so the errors are the same as a split into ranks
+    // would give, in the same order.
     let err = |reason| field_err(FenField::Placement, text, reason);
-    let mut board = Board::empty();
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
+    let bytes = text.as_bytes();
+    if bytes.iter().filter(|&&b| b == b'/').count() != 7 {
         return Err(err("expected 8 ranks separated by '/'"));
     }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u32;
-        let mut file = 0u32;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(err("empty-square count 0"));
-                }
-                file += d;
-            } else if let Some(piece) = Piece::from_char(c) {
-                if file >= 8 {
-                    return Err(err("a rank has more than 8 squares"));
-                }
-                board.set_piece_at(Square::new(rank * 8 + file), piece);
-                file += 1;
-            } else {
+    let mut board = Board::empty();
+    let mut rank = 7u32;
+    let mut file = 0u32;
+    for &c in bytes {
+        if c == b'/' {
+            if file != 8 {
+                return Err(err("a rank has fewer than 8 squares"));
+            }
+            rank -= 1;
+            file = 0;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            if c == b'0' {
+                return Err(err("empty-square count 0"));
+            }
+            file += u32::from(c - b'0');
+        } else {
+            let code = PIECE_BYTES[usize::from(c)];
+            if code == 0 {
                 return Err(err("unknown piece letter"));
             }
-            if file > 8 {
+            if file >= 8 {
                 return Err(err("a rank has more than 8 squares"));
             }
+            let color = if code <= 6 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let role = Role::ALL[usize::from((code - 1) % 6)];
+            // Each square is reached once: nothing to remove first.
+            board.put(Square::new(rank * 8 + file), color, role);
+            file += 1;
         }
-        if file != 8 {
-            return Err(err("a rank has fewer than 8 squares"));
+        if file > 8 {
+            return Err(err("a rank has more than 8 squares"));
         }
+    }
+    if file != 8 {
+        return Err(err("a rank has fewer than 8 squares"));
     }
     Ok(board)
 }
@@ -220,28 +320,171 @@ impl FromStr for Setup {
 
 /// Writes the placement field.
 pub fn write_board(board: &Board, f: &mut impl fmt::Write) -> fmt::Result {
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board.piece_at(Square::new(rank * 8 + file)) {
-                Some(p) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    f.write_char(p.char())?;
-                }
-                None => empty += 1,
+    let mut buf = [0u8; 71];
+    let len = placement(board, &mut buf);
+    // Only ASCII letters, digits and slashes were written.
+    f.write_str(std::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
+}
+
+/// The placement field into `out` (at most 71 bytes: eight ranks of eight
+/// letters and seven slashes); returns its length. A letter per square is
+/// laid out from the twelve piece bitboards first, so that no square asks
+/// the board which piece stands on it.
+pub(crate) fn placement(board: &Board, out: &mut [u8; 71]) -> usize {
+    const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+    let mut squares = [0u8; 64];
+    for color in Color::ALL {
+        let ours = board.by_color(color);
+        for role in Role::ALL {
+            let letter = LETTERS[color as usize][role as usize];
+            for sq in board.by_role(role) & ours {
+                squares[sq as usize] = letter;
             }
         }
-        if empty > 0 {
-            write!(f, "{empty}")?;
+    }
+    // Each rank is its occupancy's precomputed shape (digits in place,
+    // letters to fill in) with its pieces' letters written into the
+    // shape's slots: no branch per square.
+    let occupied = board.occupied().0;
+    let mut len = 0;
+    for rank in (0..8).rev() {
+        let occ = ((occupied >> (rank * 8)) & 0xff) as usize;
+        let shape = &RANK_SHAPES[occ];
+        let shape_len = usize::from(shape.len);
+        out[len..len + shape_len].copy_from_slice(&shape.bytes[..shape_len]);
+        let mut bits = occ;
+        let mut k = 0;
+        while bits != 0 {
+            let file = bits.trailing_zeros() as usize;
+            out[len + usize::from(shape.slots[k])] = squares[rank * 8 + file];
+            bits &= bits - 1;
+            k += 1;
         }
+        len += shape_len;
         if rank > 0 {
-            f.write_char('/')?;
+            out[len] = b'/';
+            len += 1;
         }
     }
-    Ok(())
+    len
+}
+
+/// One rank's placement text for an occupancy: the digits of its empty
+/// runs, with a slot for each piece's letter.
+#[derive(Clone, Copy)]
+struct RankShape {
+    bytes: [u8; 8],
+    len: u8,
+    /// Where the k-th piece (by file) writes its letter.
+    slots: [u8; 8],
+}
+
+/// [`RankShape`] for every occupancy of a rank (bit `f` set: file `f`
+/// occupied), computed at compile time.
+const RANK_SHAPES: [RankShape; 256] = {
+    let empty = RankShape {
+        bytes: [0; 8],
+        len: 0,
+        slots: [0; 8],
+    };
+    let mut t = [empty; 256];
+    let mut occ = 0;
+    while occ < 256 {
+        let (mut bytes, mut slots) = ([0u8; 8], [0u8; 8]);
+        let (mut len, mut pieces, mut run) = (0usize, 0usize, 0u8);
+        let mut file = 0;
+        while file < 8 {
+            if occ & (1 << file) != 0 {
+                if run > 0 {
+                    bytes[len] = b'0' + run;
+                    len += 1;
+                    run = 0;
+                }
+                slots[pieces] = len as u8;
+                pieces += 1;
+                len += 1;
+            } else {
+                run += 1;
+            }
+            file += 1;
+        }
+        if run > 0 {
+            bytes[len] = b'0' + run;
+            len += 1;
+        }
+        t[occ] = RankShape {
+            bytes,
+            len: len as u8,
+            slots,
+        };
+        occ += 1;
+    }
+    t
+};
+
+/// A FEN being written into a stack buffer: the longest standard-chess
+/// FEN (71 bytes of placement, the side, four castling letters, a square
+/// and two ten-digit clocks) fits, so printing allocates only the result.
+pub(crate) struct FenBuf {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl FenBuf {
+    pub(crate) fn new() -> FenBuf {
+        FenBuf {
+            bytes: [0; 128],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    /// Appends the placement field.
+    pub(crate) fn placement(&mut self, board: &Board) {
+        let mut field = [0u8; 71];
+        let len = placement(board, &mut field);
+        self.bytes[self.len..self.len + len].copy_from_slice(&field[..len]);
+        self.len += len;
+    }
+
+    /// Appends `n` in decimal.
+    pub(crate) fn decimal(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[at..] {
+            self.push(d);
+        }
+    }
+
+    /// The text written (ASCII only, so always valid UTF-8).
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for FenBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// Writes the castling field: `KQkq` letters where the rook is the
@@ -373,6 +616,56 @@ mod tests {
             Err(ParseFenError::TrailingText { .. })
         ));
         assert_eq!("".parse::<Setup>(), Err(ParseFenError::Empty));
+    }
+
+    /// The branch-free reader accepts exactly what the exact reader
+    /// accepts, with the same board: placements of random games, each
+    /// also with one byte changed, dropped or doubled.
+    #[test]
+    fn fast_placement_reader_agrees_with_the_exact_one() {
+        let mut rng = sqlchess_types::XorShift64::new(7);
+        let alphabet = b"pnbrqkPNBRQK0123456789/x ";
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut pos = crate::Position::new();
+            for _ in 0..rng.below(120) {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+            let fen = pos.fen();
+            let placement = fen
+                .split(' ')
+                .next()
+                .unwrap_or_default()
+                .as_bytes()
+                .to_vec();
+            let mut variants = vec![placement.clone()];
+            for _ in 0..20 {
+                let mut v = placement.clone();
+                let at = rng.below(v.len());
+                match rng.below(3) {
+                    0 => v[at] = alphabet[rng.below(alphabet.len())],
+                    1 => {
+                        v.remove(at);
+                    }
+                    _ => v.insert(at, v[at]),
+                }
+                variants.push(v);
+            }
+            for v in variants {
+                let text = String::from_utf8(v).unwrap_or_default();
+                let exact = parse_board_exact(&text);
+                match parse_board_fast(text.as_bytes()) {
+                    Some(board) => assert_eq!(exact, Ok(board), "{text}"),
+                    None => assert!(exact.is_err(), "{text}"),
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 6000);
     }
 
     #[test]

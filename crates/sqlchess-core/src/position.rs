@@ -4,7 +4,7 @@ use core::fmt;
 
 use sqlchess_types::{attacks, Bitboard, CastlingSide, Color, Move, Rank, Role, Square};
 
-use crate::fen::{write_board, write_castling, ParseFenError};
+use crate::fen::{write_castling, ParseFenError};
 use crate::{zobrist, Board, Setup};
 
 /// How castling moves are written in UCI and how castling rights are checked.
@@ -313,8 +313,15 @@ impl Position {
     /// Recomputes the Zobrist hash from scratch (moves update it incrementally).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for (sq, p) in self.board.pieces() {
-            h ^= zobrist::piece_key(p.color, p.role, sq);
+        // Piece by piece from the bitboards: no square asks which piece
+        // stands on it.
+        for color in Color::ALL {
+            let ours = self.board.by_color(color);
+            for role in Role::ALL {
+                for sq in self.board.by_role(role) & ours {
+                    h ^= zobrist::piece_key(color, role, sq);
+                }
+            }
         }
         h ^= zobrist::castling_key(self.castling_rights);
         if let Some(ep) = self.ep_square {
@@ -487,7 +494,44 @@ impl Position {
     /// rook file (X-FEN) otherwise; the en-passant square only when an
     /// en-passant capture is legal.
     pub fn fen(&self) -> String {
-        self.to_string()
+        let mut out = String::with_capacity(96);
+        // Writing to a String cannot fail.
+        let _ = self.write_fen(&mut out);
+        out
+    }
+
+    /// Writes [`Position::fen`] to `out` in one `write_str`, without
+    /// allocating: for callers that print many positions into a buffer of
+    /// their own.
+    ///
+    /// # Errors
+    /// Only `out`'s own.
+    pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        // Built byte by byte in a stack buffer rather than through `fmt`:
+        // printing positions is what FEN-returning SQL and Python calls do
+        // all day.
+        let mut buf = crate::fen::FenBuf::new();
+        buf.placement(&self.board);
+        buf.push(b' ');
+        buf.push(self.turn.char() as u8);
+        buf.push(b' ');
+        write_castling(&self.board, self.castling_rights, &mut buf)?;
+        match self.legal_ep_square() {
+            Some(sq) => {
+                buf.push(b' ');
+                buf.push(sq.file().char() as u8);
+                buf.push(sq.rank().char() as u8);
+            }
+            None => {
+                buf.push(b' ');
+                buf.push(b'-');
+            }
+        }
+        buf.push(b' ');
+        buf.decimal(self.halfmoves);
+        buf.push(b' ');
+        buf.decimal(self.fullmoves);
+        out.write_str(buf.as_str())
     }
 
     /// Makes a move without checking that it is legal.
@@ -715,14 +759,7 @@ pub struct IllegalMoveError {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_board(&self.board, f)?;
-        write!(f, " {} ", self.turn.char())?;
-        write_castling(&self.board, self.castling_rights, f)?;
-        match self.legal_ep_square() {
-            Some(sq) => write!(f, " {sq}")?,
-            None => f.write_str(" -")?,
-        }
-        write!(f, " {} {}", self.halfmoves, self.fullmoves)
+        self.write_fen(f)
     }
 }
 

@@ -17,7 +17,7 @@ pub use error::{
 };
 pub use material::PatternError;
 pub use moves::{IndexedMove, Move, MoveInfo};
-pub use position::{Position, MAX_PERFT_DEPTH};
+pub use position::{Position, MAX_PERFT_DEPTH, UCI_CODES};
 pub use sqlchess_fairy::{IniError, RefusedSection};
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{variant_names, IniReport, Variant, Variants};

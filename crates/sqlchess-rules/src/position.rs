@@ -14,6 +14,10 @@ use crate::variant::{Engine, Variant};
 /// binding. Depth 12 from a quiet middlegame is already beyond any machine.
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
+/// The number of codes [`Position::legal_uci_codes`] uses: every code is
+/// below it.
+pub const UCI_CODES: usize = 5 * 4096;
+
 /// A legal position of a variant.
 ///
 /// ```
@@ -138,6 +142,18 @@ impl Position {
         match &self.inner {
             Inner::Chess(p) => p.fen(),
             Inner::Fairy(p, _) => p.fen(),
+        }
+    }
+
+    /// Writes [`Position::fen`] to `out`; for chess and Chess960 without
+    /// allocating (a binding that prints into a buffer it keeps).
+    ///
+    /// # Errors
+    /// Only `out`'s own.
+    pub fn write_fen(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        match &self.inner {
+            Inner::Chess(p) => p.write_fen(out),
+            Inner::Fairy(p, _) => out.write_str(&p.fen()),
         }
     }
 
@@ -324,10 +340,58 @@ impl Position {
         }
     }
 
+    /// Every legal move's UCI as a number, in generation order, for
+    /// standard chess and Chess960: `from + 64 × to + 4096 × promotion`
+    /// (squares numbered 0 to 63 from a1 rank by rank; promotion 0 for none,
+    /// else 1 knight, 2 bishop, 3 rook, 4 queen), so below
+    /// [`UCI_CODES`]. A caller that turns many moves into UCI text (a
+    /// binding's list of strings) keeps one string per code
+    /// ([`Position::uci_of_code`]) instead of writing each. Replaces the
+    /// contents of `out`; `false`, with `out` empty, for other variants.
+    ///
+    /// ```
+    /// use sqlchess_rules::{Position, Variant};
+    /// let pos = Position::start(&Variant::chess());
+    /// let mut codes = Vec::new();
+    /// assert!(pos.legal_uci_codes(&mut codes));
+    /// let texts: Vec<String> = codes.iter().map(|&c| Position::uci_of_code(c)).collect();
+    /// let expected: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+    /// assert_eq!(texts, expected);
+    /// ```
+    pub fn legal_uci_codes(&self, out: &mut Vec<u16>) -> bool {
+        out.clear();
+        let Inner::Chess(p) = &self.inner else {
+            return false;
+        };
+        p.legal_uci_codes(out);
+        true
+    }
+
+    /// The UCI text of a code of [`Position::legal_uci_codes`] (empty for
+    /// a number that is no such code).
+    pub fn uci_of_code(code: u16) -> String {
+        use sqlchess_types::Role;
+        let promotion = match code / 4096 {
+            0 => None,
+            1 => Some(Role::Knight),
+            2 => Some(Role::Bishop),
+            3 => Some(Role::Rook),
+            4 => Some(Role::Queen),
+            _ => return String::new(),
+        };
+        let square = |n: u16| sqlchess_core::Square::new(u32::from(n % 64));
+        sqlchess_core::UciMove {
+            from: square(code),
+            to: square(code / 64),
+            promotion,
+        }
+        .to_string()
+    }
+
     /// The number of legal moves, without building the list.
     pub fn count_legal(&self) -> u64 {
         match &self.inner {
-            Inner::Chess(p) => p.legal_moves().len() as u64,
+            Inner::Chess(p) => p.count_legal_moves(),
             Inner::Fairy(p, _) => p.count_legal(),
         }
     }
@@ -518,7 +582,19 @@ impl Position {
     /// Only `out`'s own.
     pub fn write_uci(&self, mv: Move, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         match (&self.inner, mv) {
-            (Inner::Chess(p), Move::Chess(m)) => write!(out, "{}", p.uci(m)),
+            (Inner::Chess(p), Move::Chess(m)) => {
+                // Character by character: no formatting machinery for a
+                // relation's column written row after row.
+                let uci = p.uci(m);
+                out.write_char(uci.from.file().char())?;
+                out.write_char(uci.from.rank().char())?;
+                out.write_char(uci.to.file().char())?;
+                out.write_char(uci.to.rank().char())?;
+                match uci.promotion {
+                    Some(r) => out.write_char(r.char()),
+                    None => Ok(()),
+                }
+            }
             (Inner::Fairy(p, _), Move::Fairy(m)) => out.write_str(&m.to_uci(p)),
             _ => Ok(()),
         }
