@@ -1,5 +1,6 @@
 //! [`Game`] for standard chess and Chess960 on sqlchess-core's [`Position`].
 
+use sqlchess_core::attacks::{attacks, line};
 use sqlchess_core::{Bitboard, Move, Position, Role};
 
 use crate::eval::{self, MG_VALUE};
@@ -87,6 +88,32 @@ impl Game for Position {
     #[inline]
     fn see(&self, mv: Move) -> i32 {
         see(self, mv)
+    }
+
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        let Some(king) = self.board().king_of(!self.turn()) else {
+            return true;
+        };
+        let (from, to) = (mv.from(), mv.to());
+        // Castling and en passant move a second piece: always played out.
+        let en_passant =
+            mv.role() == Role::Pawn && mv.is_capture() && self.board().piece_at(to).is_none();
+        if mv.is_castle() || en_passant {
+            return true;
+        }
+        // A direct check from the destination, with the origin vacated.
+        let mut occupied = self.board().occupied();
+        occupied.discard(from);
+        occupied.add(to);
+        let role = mv.promotion().unwrap_or(mv.role());
+        if attacks(role, self.turn(), to, occupied).contains(king) {
+            return true;
+        }
+        // A discovered check needs the origin on a line through the king
+        // that the piece leaves.
+        let through = line(king, from);
+        through.any() && !through.contains(to)
     }
 
     #[inline]

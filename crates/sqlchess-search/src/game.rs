@@ -107,6 +107,13 @@ pub trait Game: Clone + Send + 'static {
         None
     }
 
+    /// `false` only when `mv` certainly does not give check: a cheap filter
+    /// before playing a move to see whether it checks (the mate-in-one
+    /// test). By default every move may.
+    fn may_give_check(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// The state after passing, whatever the material (the mate-threat test
     /// asks what the opponent could do); `None` in check or where passing
     /// is not supported. By default the same as [`Game::null_move`].

@@ -37,7 +37,9 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
 /// Slots of the continuation history (previous move × this move, hashed).
-const CONTINUATION_SIZE: usize = 1 << 20;
+/// Small enough to stay in the second-level cache: it is read for every
+/// quiet move scored.
+const CONTINUATION_SIZE: usize = 1 << 16;
 /// No previous move (the root, or after a null move).
 const NO_MOVE_INDEX: usize = usize::MAX;
 /// The most threads one search uses (UCI's `Threads` maximum).
@@ -625,19 +627,26 @@ impl<G: Game> Searcher<G> {
                     return q;
                 }
             }
+            // Reverse futility and the null move judge the node by its static
+            // evaluation, which a mate threat (the opponent mates in one if
+            // we pass) makes worthless; the test is asked only where the
+            // search below could not see the threat itself.
+            let mut threat = None;
             let reverse_futile =
                 depth <= 6 && static_eval - 90 * depth + 20 * i32::from(improving) >= beta;
-            let try_null = allow_null && depth >= 3 && static_eval >= beta;
-            // Both judge the node by its static evaluation; a mate threat
-            // (the opponent mates in one if we pass) makes that judgement
-            // worthless, and near the leaves the search cannot see it.
-            if (reverse_futile || try_null) && !self.mate_threat(pos, ply) {
-                if reverse_futile {
-                    return static_eval;
-                }
-                // Null move: if passing still beats beta, a real move will too.
+            if reverse_futile && !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)) {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            let r = 3 + depth / 6;
+            // A null-move search of a ply or more sees a mate in one itself.
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && (depth - 1 - r >= 1
+                    || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
+            {
                 if let Some(child) = pos.null_move() {
-                    let r = 3 + depth / 6;
                     self.path.push(child.hash());
                     self.previous[ply + 1] = NO_MOVE_INDEX;
                     let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -920,6 +929,9 @@ impl<G: Game> Searcher<G> {
         pos.moves(&mut moves);
         let mut mates = false;
         for &mv in &moves {
+            if !pos.may_give_check(mv) {
+                continue;
+            }
             let mut child = pos.clone();
             child.apply(mv);
             if child.is_check() && child.outcome().is_none() {

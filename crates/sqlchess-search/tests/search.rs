@@ -209,3 +209,43 @@ fn next_move_is_deterministic_at_a_fixed_depth() {
     assert!(a.uci.is_some());
     assert_eq!(a.pv.first(), a.uci.as_ref());
 }
+
+/// `Game::may_give_check` is a filter the mate-in-one test trusts: it may
+/// say yes to a quiet move, never no to a checking one (direct, discovered,
+/// promotion, castling and en passant checks included), on the positions of
+/// seeded random games.
+#[test]
+fn may_give_check_never_misses_a_check() {
+    use sqlchess_search::Game;
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut checks, mut filtered) = (0, 0);
+    for _ in 0..200 {
+        let mut pos = Position::from_fen(sqlchess_core::START_FEN).unwrap();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in moves.iter() {
+                let mut child = pos;
+                child.play_unchecked(mv);
+                if child.is_check() {
+                    checks += 1;
+                    assert!(pos.may_give_check(mv), "{} {}", pos.fen(), pos.uci(mv));
+                } else if !pos.may_give_check(mv) {
+                    filtered += 1;
+                }
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            pos.play_unchecked(mv);
+        }
+    }
+    assert!(checks > 1000, "only {checks} checking moves tried");
+    assert!(filtered > 100_000, "the filter let almost everything through ({filtered})");
+}
