@@ -150,6 +150,42 @@ impl MoveSink for AnySink {
     }
 }
 
+/// The rank and file through `sq`.
+#[inline]
+fn rook_lines(sq: Square) -> Bitboard {
+    Bitboard::from_file(sq.file()) | Bitboard::from_rank(sq.rank())
+}
+
+/// Both diagonals through `sq`, by the diagonal's number: `file - rank`
+/// (mod 16) for one, `file + rank` for the other.
+#[inline]
+fn bishop_lines(sq: Square) -> Bitboard {
+    let (file, rank) = (sq as usize % 8, sq as usize / 8);
+    Bitboard(DIAGONALS[(file + 8 - rank) & 15] | ANTI_DIAGONALS[file + rank])
+}
+
+/// The squares with `file - rank ≡ d (mod 16)`.
+const DIAGONALS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut sq = 0;
+    while sq < 64 {
+        t[(sq % 8 + 8 - sq / 8) & 15] |= 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// The squares with `file + rank = d`.
+const ANTI_DIAGONALS: [u64; 15] = {
+    let mut t = [0u64; 15];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq % 8 + sq / 8] |= 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
 #[inline]
 fn shift(bb: Bitboard, offset: i32) -> Bitboard {
     if offset >= 0 {
@@ -231,17 +267,27 @@ impl Position {
         let theirs = self.board.by_color(!us);
         let occ = self.board.occupied();
 
-        // King moves: any square not attacked once the king has left its square.
+        // King moves: any square not attacked once the king has left its
+        // square. A slider is looked up only when one of theirs stands on
+        // the square's empty-board lines: the slider tables are large, and
+        // most king squares have no such slider in line.
         let occ_without_king = occ ^ Bitboard::from_square(king);
+        let straight = (self.board.rooks() | self.board.queens()) & theirs;
+        let diagonal = (self.board.bishops() | self.board.queens()) & theirs;
         let mut king_targets = Bitboard::EMPTY;
         for to in attacks::king_attacks(king) - ours {
-            if self
-                .board
-                .attackers_to(to, !us, occ_without_king)
-                .is_empty()
+            let near = (attacks::knight_attacks(to) & self.board.knights())
+                | (attacks::king_attacks(to) & self.board.kings())
+                | (attacks::pawn_attacks(us, to) & self.board.pawns());
+            if (near & theirs).any()
+                || ((straight & rook_lines(to)).any()
+                    && (attacks::rook_attacks(to, occ_without_king) & straight).any())
+                || ((diagonal & bishop_lines(to)).any()
+                    && (attacks::bishop_attacks(to, occ_without_king) & diagonal).any())
             {
-                king_targets.add(to);
+                continue;
             }
+            king_targets.add(to);
         }
         sink.piece(self, Role::King, king, king_targets);
 

@@ -525,7 +525,14 @@ impl Position {
     /// # Errors
     /// As [`Position::parse_move`].
     pub fn parse_move_indexed(&self, text: &str) -> Result<IndexedMove, MoveError> {
-        let text = text.trim();
+        // A PGN token has no spaces to trim: skip the Unicode-aware trim
+        // when both ends are visible ASCII.
+        let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+        let text = if visible(text.as_bytes().first()) && visible(text.as_bytes().last()) {
+            text
+        } else {
+            text.trim()
+        };
         match &self.inner {
             Inner::Chess(p) => match p.parse_move_indexed(text) {
                 Ok(found) => Ok(IndexedMove {
