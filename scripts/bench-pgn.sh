@@ -20,6 +20,9 @@
 #     (every core; the database deleted first): games/s, minutes, and bytes
 #     on disk per game and per indexed position (SQLite's dbstat).
 #
+# SKIP_IMPORT=1 stops after step 5 (parsing only: no CLI build, no
+# database).
+#
 # Needs python-chess in .venv (python3 -m venv .venv && .venv/bin/pip
 # install chess) or on PYTHON's path, pgn-extract (apt-get install
 # pgn-extract) and sqlite3 (apt-get install sqlite3). Timings on a shared
@@ -38,7 +41,7 @@ export CARGO_TERM_COLOR=never
 
 echo "== machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(date -u +%Y-%m-%d)"
 echo "== build (release)"
-cargo build --release --quiet -p sqlchess-cli
+[ -n "${SKIP_IMPORT:-}" ] || cargo build --release --quiet -p sqlchess-cli
 cargo build --release --quiet -p sqlchess-pgn --example gen_corpus --example pgn_check
 BIN=$REPO/target/release
 CHECK=$BIN/examples/pgn_check
@@ -113,6 +116,7 @@ PE_SECS=$(echo "$(date +%s.%N) - $start" | bc)
 STD_GAMES=$(field games "$STD_ONE")
 echo "    $STD_GAMES games in $PE_SECS s: $(echo "scale=0; $STD_GAMES / $PE_SECS" | bc) games/s; $(grep -c . "$DIR/pgn-extract.log" || true) lines of reports in $DIR/pgn-extract.log"
 
+if [ -z "${SKIP_IMPORT:-}" ]; then
 echo "== sqlchess import (every core) into a fresh database"
 DB=$DIR/bench.db
 rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.rejects.pgn"
@@ -124,6 +128,7 @@ STATS=$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM games), (SELECT count(*) FRO
     (SELECT sum(pgsize) FROM dbstat WHERE name = 'game_positions'), \
     (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size)")
 IFS='|' read -r N_GAMES N_POS GAMES_BYTES POS_BYTES DB_BYTES <<< "$STATS"
+fi
 
 echo
 echo "== summary ($GAMES games generated, seed $SEED)"
@@ -133,6 +138,7 @@ printf '%-58s %s\n' "python-chess, first $PY_GAMES standard games:" "$(rate "$PY
 printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$SUB_ONE") games/s: $(echo "scale=0; $(rate "$SUB_ONE") / $(rate "$PY")" | bc)x python-chess (target >= 100x)"
 printf '%-58s %s\n' "pgn-extract -r, standard games:" "$(echo "scale=1; $STD_GAMES / $PE_SECS" | bc) games/s"
 printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$STD_ONE") games/s: $(echo "scale=2; $(rate "$STD_ONE") * $PE_SECS / $STD_GAMES" | bc)x pgn-extract (target >= 3x)"
+[ -n "${SKIP_IMPORT:-}" ] && exit 0
 printf '%-58s %s\n' "sqlchess import, $(nproc) cores:" "$N_GAMES games, $N_POS positions in $IMPORT_SECS s = $(echo "scale=2; $IMPORT_SECS / 60" | bc) min, $(echo "scale=0; $GAMES / $IMPORT_SECS" | bc) games/s read"
 printf '%-58s %s\n' "  at this rate 1,000,000 games take:" "$(echo "scale=2; $IMPORT_SECS * 1000000 / $GAMES / 60" | bc) min (target < 3 min)"
 printf '%-58s %s\n' "  database on disk:" "$(echo "scale=1; $DB_BYTES / 1000000" | bc) MB: games $(echo "scale=1; $GAMES_BYTES / $N_GAMES" | bc) B/game, game_positions $(echo "scale=1; $POS_BYTES / $N_POS" | bc) B/position (target < 32), whole file $(echo "scale=1; $DB_BYTES / $N_POS" | bc) B/position"

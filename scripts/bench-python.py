@@ -19,6 +19,8 @@ It times, for each library on the same inputs:
     Debian's sqlite3 shell with the loadable extension against `sqlchess sql`
     (target/release/sqlchess, or $SQLCHESS_BIN; built if missing).
 Inputs (seeded random games by python-chess) are cached in target/bench-python/.
+SQLCHESS_BENCH_NO_EXTENSION=1 skips the loadable-extension rows (no CLI or
+extension build).
 """
 
 from __future__ import annotations
@@ -161,7 +163,10 @@ def main() -> None:
     assert out_them == out_us
     row("FEN parse + print, 100k", t_them, t_us)
 
-    extension(fens)
+    if os.environ.get("SQLCHESS_BENCH_NO_EXTENSION"):
+        print("loadable extension: skipped (SQLCHESS_BENCH_NO_EXTENSION)")
+    else:
+        extension(fens)
 
 
 def extension(fens: list[str]) -> None:

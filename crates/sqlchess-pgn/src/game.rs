@@ -318,6 +318,12 @@ impl Visitor for GameReader {
                         g.materials.push((0, pos.material()));
                     }
                     g.start = Some(pos.clone());
+                    // Room for a typical game's moves and per-move
+                    // annotations (a clock on every move), so that they
+                    // do not grow by reallocation a few plies at a time.
+                    g.moves.reserve(128);
+                    g.indices.reserve(128);
+                    g.annotations.reserve(128);
                 }
                 self.lines.push(Line {
                     before_last: pos.clone(),
