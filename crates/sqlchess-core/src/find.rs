@@ -161,10 +161,17 @@ impl Position {
     /// As [`Position::parse_move`]: the same [`MoveError`] for the same
     /// text.
     pub fn parse_move_indexed(&self, text: &str) -> Result<IndexedMove, MoveError> {
-        match text.parse::<UciMove>() {
-            Ok(uci) => self.uci_indexed(uci),
-            Err(_) => self.san_indexed(text),
+        // Only text shaped like two squares can be UCI: anything else goes
+        // straight to SAN, without the UCI reader's error (which copies the
+        // text) for nearly every move of a PGN game.
+        let b = text.as_bytes();
+        let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+        if matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]) {
+            if let Ok(uci) = text.parse::<UciMove>() {
+                return self.uci_indexed(uci);
+            }
         }
+        self.san_indexed(text)
     }
 
     /// [`Position::uci_to_move`] with the index: the first legal move that
