@@ -12,48 +12,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sqlchess_pgn::split;
+use sqlchess_rules::columns::{self, ColumnError};
 
 use crate::errors::{detached, to_py};
 use crate::position::VARIANTS;
 
-/// The items of an Arrow binary column: `offsets` holds `n + 1` offsets
-/// into `data`.
-fn binary_items<'a>(offsets: &[u8], data: &'a [u8]) -> PyResult<Vec<&'a [u8]>> {
-    if offsets.len() % 4 != 0 || offsets.is_empty() {
-        return Err(PyValueError::new_err(
-            "binary offsets: expected n + 1 little-endian 32-bit integers",
-        ));
-    }
-    let offs: Vec<usize> = offsets
-        .chunks_exact(4)
-        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .map(|o| usize::try_from(o).unwrap_or(usize::MAX))
-        .collect();
-    offs.windows(2)
-        .map(|w| {
-            data.get(w[0]..w[1]).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "binary offsets {}..{} outside the {} data bytes",
-                    w[0],
-                    w[1],
-                    data.len()
-                ))
-            })
-        })
-        .collect()
-}
-
-/// Little-endian 64-bit integers.
-fn int64_items(bytes: &[u8]) -> PyResult<Vec<i64>> {
-    if bytes.len() % 8 != 0 {
-        return Err(PyValueError::new_err(
-            "int64 column: length not a multiple of 8",
-        ));
-    }
-    Ok(bytes
-        .chunks_exact(8)
-        .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-        .collect())
+/// A malformed Arrow buffer as Python's `ValueError`.
+fn column_error(e: ColumnError) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 /// A binary column as `(offsets, data)` buffers.
@@ -61,29 +27,8 @@ fn binary_column<'py>(
     py: Python<'py>,
     items: &[Vec<u8>],
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let mut offsets = Vec::with_capacity(4 * (items.len() + 1));
-    let mut data = Vec::new();
-    offsets.extend_from_slice(&0i32.to_le_bytes());
-    for item in items {
-        data.extend_from_slice(item);
-        let end = i32::try_from(data.len()).map_err(|_| {
-            PyValueError::new_err("a batch of over 2 GiB of packed positions: use smaller batches")
-        })?;
-        offsets.extend_from_slice(&end.to_le_bytes());
-    }
+    let (offsets, data) = columns::binary_column(items).map_err(column_error)?;
     Ok((PyBytes::new(py, &offsets), PyBytes::new(py, &data)))
-}
-
-/// Counts as a little-endian int64 buffer (saturated at `i64::MAX`).
-fn int64_column<'py>(
-    py: Python<'py>,
-    counts: impl IntoIterator<Item = u64>,
-) -> Bound<'py, PyBytes> {
-    let bytes: Vec<u8> = counts
-        .into_iter()
-        .flat_map(|n| i64::try_from(n).unwrap_or(i64::MAX).to_le_bytes())
-        .collect();
-    PyBytes::new(py, &bytes)
 }
 
 /// One ply of set-based perft on a batch: the distinct children of packed
@@ -100,8 +45,8 @@ pub fn _expand_packed<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let positions = binary_items(offsets, data)?;
-    let counts = int64_items(counts)?;
+    let positions = columns::binary_items(offsets, data).map_err(column_error)?;
+    let counts = columns::int64_items(counts).map_err(column_error)?;
     if counts.len() != positions.len() {
         return Err(PyValueError::new_err(format!(
             "{} positions but {} counts",
@@ -122,7 +67,11 @@ pub fn _expand_packed<'py>(
     .map_err(to_py)?;
     let (packed, counts): (Vec<Vec<u8>>, Vec<u64>) = children.into_iter().unzip();
     let (offsets, data) = binary_column(py, &packed)?;
-    Ok((offsets, data, int64_column(py, counts)))
+    Ok((
+        offsets,
+        data,
+        PyBytes::new(py, &columns::int64_column(counts)),
+    ))
 }
 
 /// Perft `depth` of each packed position of a batch, as an int64 buffer.
@@ -133,14 +82,14 @@ pub fn _perft_packed<'py>(
     data: &[u8],
     depth: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let positions = binary_items(offsets, data)?;
+    let positions = columns::binary_items(offsets, data).map_err(column_error)?;
     let depth = crate::position::depth(depth)?;
     let counts = detached(py, || {
         let set = VARIANTS.read().unwrap_or_else(PoisonError::into_inner);
         sqlchess_rules::frontier::perft(&set, positions.iter().copied(), depth)
     })?
     .map_err(to_py)?;
-    Ok(int64_column(py, counts))
+    Ok(PyBytes::new(py, &columns::int64_column(counts)))
 }
 
 /// How to read a PGN file in parts: `(compressed, cuts)`. A plain file is

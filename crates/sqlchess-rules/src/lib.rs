@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod adjudicate;
+pub mod columns;
 mod error;
 pub mod frontier;
 mod material;

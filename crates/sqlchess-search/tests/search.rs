@@ -247,5 +247,8 @@ fn may_give_check_never_misses_a_check() {
         }
     }
     assert!(checks > 1000, "only {checks} checking moves tried");
-    assert!(filtered > 100_000, "the filter let almost everything through ({filtered})");
+    assert!(
+        filtered > 100_000,
+        "the filter let almost everything through ({filtered})"
+    );
 }
