@@ -146,6 +146,12 @@ PLAN = [
     ("omicron", "omicron", False, [OMICRON, "w**********w/*1r3k2r1*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*1R3K2R1*/W**********W w KQkq - 0 1"], 2, 24, (4, 80), 2),
     ("bughouse", "bughouse", False, [sf.start_fen("bughouse"), HOUSE], 3, 24, (4, 60), 2),
     ("atomar", "atomar", False, [sf.start_fen("atomar"), ATOMAR], 3, 32, (4, 60), 2),
+    ("duck", "duck", False, None, 2, 16, (4, 60), 2),
+    ("amazons", "amazons", False, None, 2, 12, (4, 40), 1),
+    ("isolation", "isolation", False, None, 2, 16, (4, 30), 2),
+    ("isolation7x7", "isolation7x7", False, None, 2, 16, (4, 30), 2),
+    ("snailtrail", "snailtrail", False, None, 3, 16, (4, 40), 2),
+    ("joust", "joust", False, None, 3, 16, (4, 40), 2),
     ("troitzky", "troitzky", False, [TROITZKY, "****1k****/**6**/*1P6*/*8*/10/10/*8*/*5p2*/**6**/****1K**** w - - 0 1"], 3, 32, (10, 120), 2),
 ]
 
@@ -282,6 +288,8 @@ FSF_INI = os.environ.get(
 FSF_EXTRA = [
     "andersgiveaway", "andersanti", "maharajah", "maharajah2", "6x6atom", "chak",
     "mounted", "twokings2", "stardust", "forward", "mandala", "quasi-shatranj",
+    "capturethequeen", "crossderby", "argess", "atomicduck", "cowboys",
+    "la-mancha-squeez", "la-mancha-duel", "dragon-chess", "ajax-orthodox",
 ]
 
 

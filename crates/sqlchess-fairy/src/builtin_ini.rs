@@ -295,6 +295,70 @@ capturesToHand = false
 [atomar:nocheckatomic]
 blastImmuneTypes = k
 mutuallyImmuneTypes = k
+
+# Duck chess: after each move the mover puts the duck, a wall, on another
+# empty square; no check, taking the king wins, stalemate wins.
+[duck:chess]
+wallingRule = duck
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPieceTypes = k
+stalemateValue = win
+
+# The game of the amazons: queens that only move, then shoot an arrow (a
+# wall) as a queen from where they stopped; who cannot move loses.
+[amazons]
+maxFile = 10
+maxRank = 10
+customPiece1 = q:mQ
+startFen = 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1
+wallingRule = arrow
+stalemateValue = loss
+
+# Isolation: a king-stepper moves, then walls any empty square but the two
+# start squares; who cannot move loses.
+[isolation]
+maxFile = 6
+maxRank = 8
+customPiece1 = p:mK
+startFen = 3p2/6/6/6/6/6/6/2P3 w - - 0 1
+wallingRule = static
+wallingRegionWhite = a1 b1 d1 e1 f1 a2 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3 a4 b4 c4 d4 e4 f4 a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6 a7 b7 c7 d7 e7 f7 a8 b8 c8 e8 f8
+wallingRegionBlack = a1 b1 d1 e1 f1 a2 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3 a4 b4 c4 d4 e4 f4 a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6 a7 b7 c7 d7 e7 f7 a8 b8 c8 e8 f8
+stalemateValue = loss
+
+# Isolation on 7x7.
+[isolation7x7:isolation]
+maxFile = 7
+maxRank = 7
+startFen = 3p3/7/7/7/7/7/3P3 w - - 0 1
+wallingRegionWhite = a1 b1 c1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 a6 b6 c6 d6 e6 f6 g6 a7 b7 c7 e7 f7 g7
+wallingRegionBlack = a1 b1 c1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 a6 b6 c6 d6 e6 f6 g6 a7 b7 c7 e7 f7 g7
+
+# Snail trail: each move leaves a wall where the piece was.
+[snailtrail]
+maxFile = 7
+maxRank = 7
+customPiece1 = p:mK
+startFen = 6p/7/7/7/7/7/P6 w - - 0 1
+wallingRule = past
+stalemateValue = loss
+
+# Joust: two knights that cannot take each other leave walls behind.
+[joust:chess]
+king = -
+queen = -
+rook = -
+bishop = -
+pawn = -
+knight = -
+customPiece1 = n:mN
+startFen = 8/8/8/4n3/3N4/8/8/8 w - - 0 1
+wallingRule = past
+stalemateValue = loss
+castling = false
 ";
 
 /// The variant of this module called `name`, if any.
@@ -347,10 +411,44 @@ pub(crate) const NAMES: &[&str] = &[
     "troitzky",
     "bughouse",
     "atomar",
+    "duck",
+    "amazons",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+    "joust",
 ];
 
 #[cfg(test)]
 mod tests {
+    use crate::{Position, Variant};
+
+    #[test]
+    fn walls_in_notation() {
+        // pyffish 0.0.90: `e2e4,e4e5` is `e4,e5`, the duck is `*`.
+        let duck = Variant::builtin("duck").unwrap();
+        let pos = Position::start(&duck);
+        assert_eq!(pos.count_legal(), 640);
+        let mv = pos.parse_uci("e2e4,e4e5").unwrap();
+        assert_eq!(mv.wall().map(|w| w.to_string()), Some("e5".into()));
+        assert_eq!(pos.san(mv), "e4,e5");
+        let next = pos.play(mv);
+        assert_eq!(
+            next.fen(),
+            "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        // The duck moves on: the old square is free again.
+        let mv = next.parse_uci("d7d5,d5e3").unwrap();
+        assert_eq!(
+            next.play(mv).fen(),
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/4*3/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        let amazons = Variant::builtin("amazons").unwrap();
+        let pos = Position::start(&amazons);
+        let mv = pos.parse_uci("d1a1,a1b1").unwrap();
+        assert_eq!(pos.san(mv), "Qda1,b1");
+    }
+
     #[test]
     fn every_section_loads() {
         let load = crate::ini::read_variants_ini(super::INI);

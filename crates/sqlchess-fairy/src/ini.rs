@@ -263,6 +263,10 @@ struct Draft {
     /// set.
     template: bool,
     castling_set: bool,
+    /// Castling lost with its rook piece (a custom piece took its letter),
+    /// which `castling = true` brings back for `castlingRookPieces` to
+    /// name its rook.
+    orphan_castling: Option<Castling>,
     promotion_set: bool,
     /// The extinction and flag options as read, combined with the
     /// parent's rules at the end (`extinction_pieces`: `Some(None)` for `*`).
@@ -313,6 +317,7 @@ impl From<Variant> for Draft {
             v,
             template: false,
             castling_set: false,
+            orphan_castling: None,
             promotion_set: false,
             pseudo_royal: None,
             first_rank_pawn_drops: None,
@@ -627,6 +632,9 @@ impl Draft {
                 self.v.royal = self.v.royal.and_then(fix);
                 self.v.pawn = self.v.pawn.and_then(fix);
                 if let Some(c) = &self.v.castling {
+                    if c.rook == i && c.king.is_none() {
+                        self.orphan_castling = Some(c.clone());
+                    }
                     // Castling goes with its rook or its (non-royal) king.
                     self.v.castling = match (fix(c.rook), c.king.map(fix)) {
                         (Some(rook), None) => Some(Castling { rook, ..c.clone() }),
@@ -1062,6 +1070,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "castling" => {
             d.castling_set = true;
             if boolean()? {
+                if d.v.castling.is_none() && d.idx("rook").is_none() {
+                    // The parent's castling, its rook piece to be named by
+                    // `castlingRookPieces`.
+                    d.v.castling = d.orphan_castling.take();
+                }
                 if d.v.castling.is_none() {
                     let rook = d.idx("rook").ok_or_else(|| bad("no rook to castle with"))?;
                     d.v.castling = Some(Castling {
@@ -1117,6 +1130,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .next()
                 .ok_or_else(|| bad("expected a letter"))?;
             let i = letter_of(c, d)?;
+            if value.chars().filter(|c| !c.is_whitespace()).count() > 1 {
+                return Err(bad("several castling rook types are not supported"));
+            }
             let cs =
                 d.v.castling
                     .as_mut()
@@ -1234,6 +1250,22 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
 
+        "wallingRule" => {
+            use crate::variant::WallingRule;
+            d.v.walling = match value {
+                "none" => None,
+                "arrow" => Some(WallingRule::Arrow),
+                "duck" => Some(WallingRule::Duck),
+                "past" => Some(WallingRule::Past),
+                "static" => Some(WallingRule::Static),
+                _ => return Err(bad("only arrow, duck, past, static and none are supported")),
+            };
+            d.v.walls |= d.v.walling.is_some();
+        }
+        "wallingRegionWhite" | "wallingRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            d.v.walling_region[usize::from(key == "wallingRegionBlack")] = b;
+        }
         "blastImmuneTypes" | "mutuallyImmuneTypes" => {
             let mut pieces = Vec::new();
             for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {

@@ -288,6 +288,28 @@ pub struct Variant {
     /// Pieces that may not capture one another (variants.ini's
     /// `mutuallyImmuneTypes`: atomar's kings).
     pub mutually_immune: Vec<usize>,
+    /// Where the side that moved puts a wall (variants.ini's
+    /// `wallingRule`), if anywhere.
+    pub walling: Option<WallingRule>,
+    /// Per colour, the squares (frame bits) it may put walls on
+    /// (variants.ini's `wallingRegionWhite` / `wallingRegionBlack`).
+    pub walling_region: [Bb256; 2],
+}
+
+/// Where a side puts a wall after each move (variants.ini's
+/// `wallingRule`): walls are empty squares no piece may enter or cross.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallingRule {
+    /// On a square the moved piece could move to from its arrival square
+    /// (the arrows of the game of the amazons).
+    Arrow,
+    /// The one wall, the duck, moves to any other empty square (duck
+    /// chess).
+    Duck,
+    /// On the square the piece left (snail trail, joust).
+    Past,
+    /// On any empty square of the walling region (isolation).
+    Static,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -499,6 +521,12 @@ const BUILTIN_NAMES: &[&str] = &[
     "troitzky",
     "bughouse",
     "atomar",
+    "duck",
+    "amazons",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+    "joust",
     "sortofalmost",
     "shatranj",
     "chaturanga",
@@ -806,6 +834,8 @@ impl Variant {
             walls: false,
             blast_proof: Vec::new(),
             mutually_immune: Vec::new(),
+            walling: None,
+            walling_region: [Bb256::FULL; 2],
         }
     }
 

@@ -167,7 +167,13 @@ oracle!(
     omicron,
     troitzky,
     bughouse,
-    atomar
+    atomar,
+    duck,
+    amazons,
+    isolation,
+    isolation7x7,
+    snailtrail,
+    joust
 );
 
 /// A name that is no identifier.

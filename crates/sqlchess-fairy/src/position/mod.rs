@@ -52,6 +52,9 @@ pub struct FairyMove {
     promotion: u8,
     kind: MoveKind,
     extra: u8,
+    /// The square a wall is put on after the move (variants.ini's
+    /// `wallingRule`), or [`NO_SQ`].
+    wall: u8,
 }
 
 impl FairyMove {
@@ -63,6 +66,7 @@ impl FairyMove {
             promotion: NO_SQ,
             kind: MoveKind::Drop,
             extra: t as u8,
+            wall: NO_SQ,
         }
     }
 
@@ -74,6 +78,7 @@ impl FairyMove {
             promotion: NO_SQ,
             kind: MoveKind::Pass,
             extra: 0,
+            wall: NO_SQ,
         }
     }
 
@@ -91,6 +96,7 @@ impl FairyMove {
             promotion: NO_SQ,
             kind: MoveKind::Normal,
             extra: 0,
+            wall: NO_SQ,
         }
     }
 
@@ -125,6 +131,12 @@ impl FairyMove {
         }
     }
 
+    /// The square a wall (or the duck) is put on after the move, in
+    /// variants with walling (written `e2e4,e4d5` in UCI).
+    pub fn wall(&self) -> Option<FairySquare> {
+        (self.wall != NO_SQ).then(|| FairySquare::from_index(self.wall as usize))
+    }
+
     /// Whether this is castling.
     pub fn is_castle(&self) -> bool {
         matches!(self.kind, MoveKind::Castle | MoveKind::CastleGateRook)
@@ -155,6 +167,15 @@ impl FairyMove {
     /// UCI text in the position's conventions: the promotion letter of the
     /// variant, and king-takes-rook castling in Chess960.
     pub fn to_uci(&self, pos: &Position) -> String {
+        let base = self.uci_move(pos);
+        match self.wall() {
+            // Fairy-Stockfish: the move, then the arrival and the wall.
+            Some(w) => format!("{base},{}{w}", self.to()),
+            None => base,
+        }
+    }
+
+    fn uci_move(&self, pos: &Position) -> String {
         let v = pos.variant();
         let letter = |t: usize| v.pieces.get(t).map_or('?', |p| p.letter);
         if self.kind == MoveKind::CastleGateRook {
@@ -221,6 +242,9 @@ pub enum MoveError {
 pub(crate) struct State<B> {
     pub board: [u8; 256],
     pub by_color: [B; 2],
+    /// Wall squares (`*` in FEN): empty squares no piece may enter or
+    /// cross (beside `by_color`, read with it for the occupancy).
+    pub walls: B,
     pub by_type: [B; 32],
     pub side: usize,
     /// Rook squares with castling rights: [colour][0 = higher file, 1 = lower].
@@ -241,9 +265,6 @@ pub(crate) struct State<B> {
     /// The square of each colour's castling king (the royal piece's, or the
     /// variant's castling piece's), or [`NO_SQ`].
     pub castle_king: [u8; 2],
-    /// Wall squares (`*` in FEN): empty squares no piece may enter or
-    /// cross.
-    pub walls: B,
 }
 
 /// Board squares hold 0 for empty, else `1 + type + 32 * colour`.
@@ -460,6 +481,17 @@ impl<B: Bits> State<B> {
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
+        if mv.wall != NO_SQ {
+            if r.v.walling == Some(crate::variant::WallingRule::Duck) {
+                self.walls = B::EMPTY;
+            }
+            self.walls.set(mv.wall as usize);
+            // A wall on the square passed over rules en passant out.
+            if self.ep == mv.wall {
+                self.ep = NO_SQ;
+                self.ep_victim = NO_SQ;
+            }
+        }
         self.side ^= 1;
         if r.v.check_counting && self.in_check(r) {
             self.checks[us] = self.checks[us].saturating_sub(1);
@@ -543,6 +575,11 @@ impl FairyMove {
             from: f(self.from as usize) as u8,
             to: f(self.to as usize) as u8,
             extra,
+            wall: if self.wall == NO_SQ {
+                NO_SQ
+            } else {
+                f(self.wall as usize) as u8
+            },
             ..self
         }
     }

@@ -93,6 +93,7 @@ impl<B: Bits> State<B> {
             && !r.v.pass_on_stalemate[self.side]
             && !r.v.pseudo_royal
             && r.v.mutually_immune.is_empty()
+            && r.v.walling.is_none()
         {
             self.generate_moves::<S, false>(r, sink);
             return;
@@ -105,11 +106,30 @@ impl<B: Bits> State<B> {
     /// The moves of [`State::generate_special`] before the game-end test.
     pub(crate) fn special_moves(&self, r: &Rules<B>) -> Vec<FairyMove> {
         let mut moves: Vec<FairyMove> = Vec::with_capacity(64);
-        if r.v.blast_on_capture {
+        // With a royal piece, a wall may block a check: walls are added to
+        // the pseudo-legal moves, which are then tested with them.
+        let walled_royal = r.v.walling.is_some() && r.v.royal.is_some();
+        if r.v.blast_on_capture || walled_royal {
             self.generate_moves::<_, true>(r, &mut moves);
-            moves.retain(|&m| self.atomic_legal(r, m));
+            if let Some(rule) = r.v.walling {
+                moves = self.add_walls(r, rule, &moves);
+            }
+            if r.v.blast_on_capture {
+                moves.retain(|&m| self.atomic_legal(r, m));
+            } else {
+                let us = self.side;
+                moves.retain(|&m| {
+                    let mut next = *self;
+                    next.play(r, m);
+                    let k = next.royal_sq[us];
+                    k == NO_SQ || !next.attacked(r, k as usize, us ^ 1, &next.occ(), &B::EMPTY)
+                });
+            }
         } else {
             self.generate_moves::<_, false>(r, &mut moves);
+            if let Some(rule) = r.v.walling {
+                moves = self.add_walls(r, rule, &moves);
+            }
         }
         if !r.v.mutually_immune.is_empty() {
             let immune = |sq: usize| {
@@ -169,6 +189,58 @@ impl<B: Bits> State<B> {
             }
         }
         moves
+    }
+
+    /// Every move of `moves` with each square the walling rule lets the
+    /// mover put a wall on afterwards.
+    fn add_walls(
+        &self,
+        r: &Rules<B>,
+        rule: crate::variant::WallingRule,
+        moves: &[FairyMove],
+    ) -> Vec<FairyMove> {
+        use crate::variant::WallingRule;
+        let us = self.side;
+        let mut out = Vec::with_capacity(moves.len() * 8);
+        for &m in moves {
+            let mut next = *self;
+            next.play(r, m);
+            let occ = next.occ();
+            let to = m.to as usize;
+            let squares = match rule {
+                WallingRule::Past => B::from_index(m.from as usize) & !occ,
+                WallingRule::Duck | WallingRule::Static => r.board & !occ,
+                WallingRule::Arrow => {
+                    let p = next.board[to];
+                    if p == 0 {
+                        B::EMPTY
+                    } else {
+                        let tr = &r.types[(p as usize - 1) & 31];
+                        let mut quiet = tr.leap_quiet[us][to] & !occ;
+                        for rd in tr.riders[us].iter().filter(|rd| rd.quiet) {
+                            quiet |= r.line_targets(rd, to, &occ) & !occ;
+                        }
+                        quiet
+                    }
+                }
+            } & r.walling_region[us];
+            // Only squares empty before the move, or those it emptied
+            // itself (the castling rook's, en passant's victim's but with
+            // explosions; as Fairy-Stockfish: not where an explosion
+            // emptied them).
+            let mut vacated = B::from_index(m.from as usize);
+            if m.is_castle() || (m.is_en_passant() && !r.v.blast_on_capture) {
+                vacated.set(m.extra as usize);
+            }
+            let squares = squares & (!self.occ() | vacated);
+            for sq in squares.iter() {
+                out.push(FairyMove {
+                    wall: sq as u8,
+                    ..m
+                });
+            }
+        }
+        out
     }
 
     /// Whether `mv` captures (en passant and locust captures included).
@@ -431,6 +503,7 @@ impl<B: Bits> State<B> {
                         promotion: NO_SQ,
                         kind: MoveKind::DoubleStep,
                         extra: 0,
+                        wall: NO_SQ,
                     };
                     let check =
                         !PSEUDO && (full || is_royal || sensitive.has(from) || sensitive.has(to));
@@ -456,6 +529,7 @@ impl<B: Bits> State<B> {
                                 promotion: NO_SQ,
                                 kind: MoveKind::Gate,
                                 extra: g as u8,
+                                wall: NO_SQ,
                             };
                             // When the plain move is known legal (unpinned, no
                             // check, no hoppers), so is the gating move.
@@ -489,6 +563,7 @@ impl<B: Bits> State<B> {
                         promotion: NO_SQ,
                         kind: MoveKind::EnPassant,
                         extra: self.ep_victim,
+                        wall: NO_SQ,
                     };
                     if PSEUDO || self.leaves_king_safe(r, mv) {
                         sink.push(mv);
@@ -550,6 +625,7 @@ impl<B: Bits> State<B> {
                                 promotion: NO_SQ,
                                 kind: MoveKind::Locust,
                                 extra: v as u8,
+                                wall: NO_SQ,
                             });
                         }
                         return;
@@ -571,6 +647,7 @@ impl<B: Bits> State<B> {
                             promotion: NO_SQ,
                             kind,
                             extra: 0,
+                            wall: NO_SQ,
                         });
                     }
                 },
@@ -839,6 +916,7 @@ impl<B: Bits> State<B> {
                 promotion: NO_SQ,
                 kind: MoveKind::Castle,
                 extra: rsq as u8,
+                wall: NO_SQ,
             };
             if PSEUDO || self.leaves_king_safe(r, mv) {
                 sink.push(mv);

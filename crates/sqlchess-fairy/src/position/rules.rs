@@ -143,6 +143,8 @@ pub(crate) struct Rules<B> {
     pub flag_region: [B; 2],
     /// Atomic: the squares next to each square (empty otherwise).
     pub blast: Vec<B>,
+    /// Where each colour may put walls (walling variants).
+    pub walling_region: [B; 2],
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -276,12 +278,15 @@ impl<B: Bits> Rules<B> {
                 || !v.drop_checks
                 || v.pass.contains(&true)
                 || v.pass_on_stalemate.contains(&true)
-                || !v.mutually_immune.is_empty(),
+                || !v.mutually_immune.is_empty()
+                || v.walling.is_some(),
             connect_lines: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),
+            walling_region: [B::EMPTY; 2],
         };
         for c in 0..2 {
+            rules.walling_region[c] = from_frame_bits(&v.walling_region[c], w, h, stride);
             rules.drop_mask[c] = match &v.drop_region {
                 Some(region) => from_frame_bits(&region[c], w, h, stride),
                 None => B::FULL,

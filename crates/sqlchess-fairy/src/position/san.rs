@@ -36,7 +36,8 @@ impl Position {
     /// the target square (`a10`), `=` and the promotion letter, `O-O` /
     /// `O-O-O` for castling towards the higher / lower file, `P@e5` for a
     /// drop, `=+P` for a shogi-style promotion, `/H` for Seirawan gating
-    /// (`O-O/Hh1` onto the rook's square), then `+` or `#`.
+    /// (`O-O/Hh1` onto the rook's square), `,e5` for the wall put down
+    /// after the move (duck chess, amazons), then `+` or `#`.
     ///
     /// ```
     /// use sqlchess_fairy::{Position, Variant};
@@ -116,6 +117,11 @@ impl Position {
             if square != mv.from() {
                 s.push_str(&square.to_string());
             }
+        }
+        // Walling: `,` and the wall's square, as Fairy-Stockfish writes.
+        if let Some(w) = mv.wall() {
+            s.push(',');
+            s.push_str(&w.to_string());
         }
         let after = self.play(mv);
         if after.is_check() {

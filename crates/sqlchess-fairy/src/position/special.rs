@@ -258,7 +258,7 @@ impl<B: Bits> State<B> {
         let theirs = self.pseudo_royals(r, c ^ 1);
         let occ = self.occ();
         self.pseudo_royals(r, c).iter().any(|sq| {
-            !(r.v.blast_on_capture && !(r.blast[sq] & theirs).is_empty())
+            (!r.v.blast_on_capture || (r.blast[sq] & theirs).is_empty())
                 && self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY)
         })
     }
@@ -377,12 +377,20 @@ impl<B: Bits> State<B> {
                 return false;
             }
             if mv.is_castle() {
-                if self.atomic_royal_attacked(r, us) {
+                // A wall put down with the move counts (duck variants).
+                let mut walled = *self;
+                if mv.wall != NO_SQ {
+                    if r.v.walling == Some(crate::variant::WallingRule::Duck) {
+                        walled.walls = B::EMPTY;
+                    }
+                    walled.walls.set(mv.wall as usize);
+                }
+                if walled.atomic_royal_attacked(r, us) {
                     return false;
                 }
                 let (a, b) = (from.min(mv.to as usize), from.max(mv.to as usize));
                 let ek = self.royal_sq[them];
-                let mut occ = self.occ();
+                let mut occ = walled.occ();
                 occ.clear(from);
                 for s in (a + 1)..b {
                     let near_enemy_king = ek != NO_SQ && r.blast[s].has(ek as usize);
