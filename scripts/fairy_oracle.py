@@ -152,6 +152,7 @@ PLAN = [
     ("isolation7x7", "isolation7x7", False, None, 2, 16, (4, 30), 2),
     ("snailtrail", "snailtrail", False, None, 3, 16, (4, 40), 2),
     ("joust", "joust", False, None, 3, 16, (4, 40), 2),
+    ("georgian", "georgian", False, [sf.start_fen("georgian"), "4k3/2p5/8/1P6/8/8/P7/4K3 b - - 0 1"], 3, 24, (4, 80), 2),
     ("troitzky", "troitzky", False, [TROITZKY, "****1k****/**6**/*1P6*/*8*/10/10/*8*/*5p2*/**6**/****1K**** w - - 0 1"], 3, 32, (10, 120), 2),
 ]
 

@@ -296,6 +296,15 @@ capturesToHand = false
 blastImmuneTypes = k
 mutuallyImmuneTypes = k
 
+# Georgian chess: an amazon for the queen, no castling, no en passant.
+[georgian:chess]
+amazon = a
+queen = -
+castling = false
+startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1
+promotionPieceTypes = arbn
+enPassantRegion = -
+
 # Duck chess: after each move the mover puts the duck, a wall, on another
 # empty square; no check, taking the king wins, stalemate wins.
 [duck:chess]
@@ -417,6 +426,7 @@ pub(crate) const NAMES: &[&str] = &[
     "isolation7x7",
     "snailtrail",
     "joust",
+    "georgian",
 ];
 
 #[cfg(test)]

@@ -1231,6 +1231,17 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 _ => return Err(bad("only one pawn piece is supported")),
             }
         }
+        "enPassantRegion" => {
+            // No region (`-`): no en passant; the whole board: as before.
+            let b = squares(value).map_err(&bad)?;
+            let (w, h) = (usize::from(d.v.width), usize::from(d.v.height));
+            let whole = (0..h).all(|r| (0..w).all(|f| b.has(r * 16 + f)));
+            if b.is_empty() {
+                d.v.en_passant = false;
+            } else if !whole {
+                return Err(bad("only - (no en passant) or every square is supported"));
+            }
+        }
         "dropRegionWhite" | "dropRegionBlack" => {
             let b = squares(value).map_err(&bad)?;
             let region = d.v.drop_region.get_or_insert([Bb256::FULL; 2]);

@@ -527,6 +527,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "isolation7x7",
     "snailtrail",
     "joust",
+    "georgian",
     "sortofalmost",
     "shatranj",
     "chaturanga",

@@ -173,7 +173,8 @@ oracle!(
     isolation,
     isolation7x7,
     snailtrail,
-    joust
+    joust,
+    georgian
 );
 
 /// A name that is no identifier.
