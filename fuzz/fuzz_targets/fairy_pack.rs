@@ -61,9 +61,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let bytes = pos.pack().expect("a legal position packs");
     let back = Position::unpack(&bytes).expect("own bytes unpack");
-    // The same position: FEN, hash and moves. (Not `==`: the generic
-    // engine keeps a castling king's square after its rights are gone,
-    // which a FEN does not carry.)
+    // The same position: equal, and the same FEN, hash and moves.
+    assert_eq!(back, pos);
     assert_eq!(back.fen(), pos.fen());
     assert_eq!(back.zobrist(), pos.zobrist());
     assert_eq!(back.legal_moves().len(), pos.legal_moves().len());
