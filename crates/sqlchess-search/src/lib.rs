@@ -16,7 +16,7 @@ pub mod uci;
 pub use game::{Game, HISTORY_SIZE};
 pub use search::{
     Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY,
-    MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY, MAX_THREADS,
+    MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY,
 };
 pub use sqlchess_rules::RelativeOutcome;
 

@@ -1,17 +1,13 @@
 //! Iterative-deepening principal-variation search over any [`Game`].
 //!
 //! Negamax with alpha-beta and PVS, a transposition table, quiescence search
-//! on noisy moves (captures and promotions, and losing captures only when
-//! they give check, so that a mate threat is seen below a null move) with
-//! stand pat, check and singular extensions, aspiration windows, move
-//! ordering (hash move, MVV-LVA with static exchange, killers, counter
-//! moves, history and one-ply continuation history), and, only for games
-//! that declare a heuristic evaluation ([`Game::SELECTIVE`]): null-move
-//! pruning with verification at high depth, razoring, reverse futility,
-//! futility and late-move pruning, static-exchange pruning of losing
-//! captures and late-move reductions, all less aggressive when the static
-//! evaluation is improving. Mate-distance scores, and draws by repetition
-//! (path and game history) and by the game's own rules.
+//! on noisy moves (captures and promotions) with stand pat, check extension,
+//! move ordering (hash move, MVV-LVA, killers, history), null-move pruning,
+//! late-move reductions and futility pruning (only for games that declare a
+//! heuristic evaluation: [`Game::SELECTIVE`]; neither reverse futility nor
+//! the null move prunes a node whose opponent threatens mate in one, so a
+//! mate in N is found at depth 2N+1), mate-distance scores, and draws
+//! by repetition (path and game history) and by the game's own rules.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -36,14 +32,6 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
-/// Slots of the continuation history (previous move × this move, hashed).
-/// Small enough to stay in the second-level cache: it is read for every
-/// quiet move scored.
-const CONTINUATION_SIZE: usize = 1 << 16;
-/// No previous move (the root, or after a null move).
-const NO_MOVE_INDEX: usize = usize::MAX;
-/// The most threads one search uses (UCI's `Threads` maximum).
-pub const MAX_THREADS: usize = 256;
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -191,29 +179,9 @@ impl<M> SearchResult<M> {
 /// assert_eq!(result.uci_score(), Score::Mate(1));
 /// ```
 pub struct Searcher<G: Game> {
-    tt: Arc<TranspositionTable<G::Move>>,
-    /// More searchers sharing the table, run on threads of their own
-    /// during [`Searcher::search`] (Lazy SMP); empty for one thread.
-    helpers: Vec<Searcher<G>>,
-    /// The stop flag of the helpers: raised when this searcher is done.
-    helper_stop: Arc<AtomicBool>,
-    /// `Some(n)` for the n-th helper: it starts a new search generation
-    /// neither in the table nor in its iterations' first depth.
-    helper_index: Option<usize>,
+    tt: TranspositionTable<G::Move>,
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
-    /// The quiet move that last refuted each previous move (by history index).
-    counters: Vec<Option<G::Move>>,
-    /// History of a quiet move after a given previous move.
-    continuation: Vec<i32>,
-    /// Per ply: the history index of the move that led to it.
-    previous: Vec<usize>,
-    /// Per ply: the static evaluation (or `-INF` in check), for "improving".
-    static_evals: Vec<i32>,
-    /// A spare move list (for the mate-threat test).
-    scratch: Vec<G::Move>,
-    /// Per ply: a move to leave out (the singular-extension search).
-    excluded: Vec<Option<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Move>>,
@@ -240,19 +208,10 @@ impl<G: Game> Searcher<G> {
             }
         }
         Searcher {
-            tt: Arc::new(TranspositionTable::with_megabytes(hash_mb)),
-            helpers: Vec::new(),
-            helper_stop: Arc::new(AtomicBool::new(false)),
-            helper_index: None,
+            tt: TranspositionTable::with_megabytes(hash_mb),
             history: vec![0; HISTORY_SIZE],
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: vec![None; HISTORY_SIZE],
-            continuation: vec![0; CONTINUATION_SIZE],
-            previous: vec![NO_MOVE_INDEX; MAX_PLY + 2],
-            static_evals: vec![-INF; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            scratch: Vec::with_capacity(256),
-            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            moves: (0..MAX_PLY + 3).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY + 2))
@@ -277,44 +236,13 @@ impl<G: Game> Searcher<G> {
 
     /// Resizes the transposition table (forgetting it).
     pub fn set_hash_megabytes(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::with_megabytes(mb));
-        let threads = self.threads();
-        self.helpers.clear();
-        self.set_threads(threads);
-    }
-
-    /// Searches with `threads` threads from now on (at least 1): this
-    /// searcher and `threads - 1` helpers that share its table.
-    pub fn set_threads(&mut self, threads: usize) {
-        let threads = threads.clamp(1, MAX_THREADS);
-        self.helpers.truncate(threads - 1);
-        while self.helpers.len() < threads - 1 {
-            let mut helper = Searcher::new(0);
-            helper.tt = Arc::clone(&self.tt);
-            helper.stop = Arc::clone(&self.helper_stop);
-            helper.helper_index = Some(self.helpers.len() + 1);
-            self.helpers.push(helper);
-        }
-    }
-
-    /// The number of threads a search uses.
-    pub fn threads(&self) -> usize {
-        self.helpers.len() + 1
+        self.tt = TranspositionTable::with_megabytes(mb);
     }
 
     /// Forgets the transposition table and history, for a new game.
     pub fn clear(&mut self) {
-        for helper in &mut self.helpers {
-            helper.clear_own();
-        }
-        self.clear_own();
-    }
-
-    fn clear_own(&mut self) {
         self.tt.clear();
         self.history.fill(0);
-        self.continuation.fill(0);
-        self.counters.fill(None);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -330,56 +258,6 @@ impl<G: Game> Searcher<G> {
         root: &G,
         history: &[u64],
         limits: &Limits,
-        on_iteration: impl FnMut(&SearchInfo<G::Move>),
-    ) -> SearchResult<G::Move> {
-        if self.helpers.is_empty() {
-            self.tt.new_search();
-            return self.search_alone(root, history, limits, on_iteration);
-        }
-        // Lazy SMP: the helpers search the same root with the same table
-        // until this searcher is done; what they store guides it. They know
-        // only the depth limit (the clock, the node count, the stop flag
-        // and the host's poll are this thread's), and report nothing.
-        self.tt.new_search();
-        self.helper_stop.store(false, Ordering::Relaxed);
-        let helper_limits = Limits {
-            depth: limits.depth,
-            ..Limits::default()
-        };
-        let helpers = std::mem::take(&mut self.helpers);
-        let helper_stop = Arc::clone(&self.helper_stop);
-        let (mut result, helpers) = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .into_iter()
-                .map(|mut helper| {
-                    let root = root.clone();
-                    let limits = helper_limits.clone();
-                    scope.spawn(move || {
-                        helper.search_alone(&root, history, &limits, |_| {});
-                        helper
-                    })
-                })
-                .collect();
-            let result = self.search_alone(root, history, limits, on_iteration);
-            helper_stop.store(true, Ordering::Relaxed);
-            // A helper that panicked is dropped; set_threads makes a new one.
-            let helpers: Vec<Searcher<G>> =
-                handles.into_iter().filter_map(|h| h.join().ok()).collect();
-            (result, helpers)
-        });
-        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
-        let threads = helpers.len() + 1;
-        self.helpers = helpers;
-        self.set_threads(threads);
-        result
-    }
-
-    /// One thread's iterative deepening.
-    fn search_alone(
-        &mut self,
-        root: &G,
-        history: &[u64],
-        limits: &Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         self.start = Instant::now();
@@ -387,14 +265,10 @@ impl<G: Game> Searcher<G> {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
+        self.tt.new_search();
         for h in &mut self.history {
             *h /= 8;
         }
-        for h in &mut self.continuation {
-            *h /= 8;
-        }
-        self.previous.fill(NO_MOVE_INDEX);
-        self.excluded.fill(None);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -427,10 +301,7 @@ impl<G: Game> Searcher<G> {
             .unwrap_or(MAX_PLY as u32)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut prev: i32 = 0;
-        // Odd helpers start one ply deeper, so that the threads spread
-        // over two depths at once.
-        let first_depth = 1 + self.helper_index.map_or(0, |i| (i % 2) as u32);
-        for depth in first_depth.min(max_depth)..=max_depth {
+        for depth in 1..=max_depth {
             let mut delta = 30;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
@@ -586,55 +457,34 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
 
-        // A search that leaves out one move (for the singular extension)
-        // must neither use nor overwrite this position's entry.
-        let excluded = self.excluded[ply].take();
         let key = pos.hash();
         let mut tt_move = None;
-        let mut tt_hit = None;
-        if excluded.is_none() {
-            if let Some(e) = self.tt.probe(key) {
-                tt_move = e.mv;
-                tt_hit = Some(e);
-                if !pv_node && ply > 0 && e.depth as i32 >= depth {
-                    let s = score_from_tt(e.score, ply);
-                    match e.bound {
-                        Bound::Exact => return s,
-                        Bound::Lower if s >= beta => return s,
-                        Bound::Upper if s <= alpha => return s,
-                        _ => {}
-                    }
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && ply > 0 && e.depth as i32 >= depth {
+                let s = score_from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
                 }
             }
         }
 
-        let selective = G::SELECTIVE && !pv_node && !in_check && excluded.is_none();
+        let selective = G::SELECTIVE && !pv_node && !in_check;
         let static_eval = if in_check { -INF } else { pos.evaluate() };
-        self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         if selective && beta.abs() < MATE_BOUND {
-            // Razoring: far below alpha near the leaves, only captures can
-            // help; unless a quiet move mates, which quiescence cannot see.
-            if depth <= 3
-                && static_eval + 250 + 150 * depth <= alpha
-                && !self.mates_in_one(pos, ply)
-            {
-                let q = self.quiescence(pos, alpha, alpha + 1, ply, 0);
-                if self.stopped {
-                    return 0;
-                }
-                if q <= alpha {
-                    return q;
-                }
-            }
             // Reverse futility and the null move judge the node by its static
             // evaluation, which a mate threat (the opponent mates in one if
             // we pass) makes worthless; the test is asked only where the
             // search below could not see the threat itself.
             let mut threat = None;
-            let reverse_futile =
-                depth <= 6 && static_eval - 90 * depth + 20 * i32::from(improving) >= beta;
-            if reverse_futile && !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)) {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6
+                && static_eval - 90 * depth >= beta
+                && !*threat.get_or_insert_with(|| self.mate_threat(pos, ply))
+            {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -648,26 +498,13 @@ impl<G: Game> Searcher<G> {
             {
                 if let Some(child) = pos.null_move() {
                     self.path.push(child.hash());
-                    self.previous[ply + 1] = NO_MOVE_INDEX;
                     let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
                     if self.stopped {
                         return 0;
                     }
                     if s >= beta {
-                        let s = if s > MATE_BOUND { beta } else { s };
-                        // Deep down, zugzwang costs too much to trust the
-                        // pass: verify with a reduced search of our own moves.
-                        if depth < 12 {
-                            return s;
-                        }
-                        let v = self.negamax(pos, depth - r, beta - 1, beta, ply, false);
-                        if self.stopped {
-                            return 0;
-                        }
-                        if v >= beta {
-                            return s;
-                        }
+                        return if s > MATE_BOUND { beta } else { s };
                     }
                 }
             }
@@ -679,64 +516,17 @@ impl<G: Game> Searcher<G> {
             depth -= 1;
         }
 
-        // Singular extension: when the hash move beats every other move by a
-        // margin (a search without it fails low), it is searched one ply deeper.
-        let mut singular_move = None;
-        if G::SELECTIVE && ply > 0 && depth >= 8 && excluded.is_none() {
-            if let Some(e) = tt_hit {
-                let tt_score = score_from_tt(e.score, ply);
-                if e.mv.is_some()
-                    && e.depth as i32 >= depth - 3
-                    && matches!(e.bound, Bound::Lower | Bound::Exact)
-                    && tt_score.abs() < MATE_BOUND
-                {
-                    let singular_beta = tt_score - 2 * depth;
-                    self.excluded[ply] = e.mv;
-                    let s = self.negamax(
-                        pos,
-                        (depth - 1) / 2,
-                        singular_beta - 1,
-                        singular_beta,
-                        ply,
-                        false,
-                    );
-                    self.excluded[ply] = None;
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s < singular_beta {
-                        singular_move = e.mv;
-                    } else if singular_beta >= beta {
-                        // Multi-cut: several moves beat beta.
-                        return singular_beta;
-                    }
-                }
-            }
-        }
-
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
         pos.moves(&mut moves);
-        if let Some(x) = excluded {
-            moves.retain(|&m| m != x);
-        }
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
-            if excluded.is_some() {
-                return alpha;
-            }
             return outcome_score(pos.outcome_without_moves(), ply);
         }
         scores.clear();
         let killers = self.killers[ply];
-        let previous = self.previous[ply];
-        let counter = if previous == NO_MOVE_INDEX {
-            None
-        } else {
-            self.counters[previous % HISTORY_SIZE]
-        };
         for &mv in &moves {
             let s = if Some(mv) == tt_move {
                 2_000_000
@@ -748,12 +538,8 @@ impl<G: Game> Searcher<G> {
                 900_000
             } else if Some(mv) == killers[1] {
                 800_000
-            } else if Some(mv) == counter {
-                750_000
             } else {
-                let index = pos.history_index(mv);
-                self.history[index % HISTORY_SIZE]
-                    + self.continuation[continuation_slot(previous, index)]
+                self.history[pos.history_index(mv)]
             };
             scores.push(s);
         }
@@ -763,7 +549,6 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried = 0usize;
-        let late_move_limit = (3 + 2 * depth * depth) as usize + if improving { 2 } else { 0 };
         for i in 0..moves.len() {
             // Selection sort: bring the best remaining move forward.
             let mut bi = i;
@@ -776,27 +561,20 @@ impl<G: Game> Searcher<G> {
             scores.swap(i, bi);
             let mv = moves[i];
             let noisy = pos.is_noisy(mv);
-            // Killers, the counter move and the hash move are quiet but
-            // neither reduced nor pruned.
+            // Killers and the hash move are quiet but neither reduced nor pruned.
             let quiet = !noisy;
-            let prunable = quiet && scores[i] < 750_000;
+            let prunable = quiet && scores[i] < 800_000;
 
             let mut child = pos.clone();
             child.apply(mv);
             let gives_check = child.is_check();
 
-            if selective && !gives_check && searched > 0 && best > -MATE_BOUND {
+            if selective && prunable && !gives_check && searched > 0 && best > -MATE_BOUND {
                 // Late-move pruning and futility pruning of quiet moves.
-                if prunable && depth <= 3 {
-                    if quiets_tried >= late_move_limit.max(3) {
-                        continue;
-                    }
-                    if static_eval + 100 + 110 * depth <= alpha {
-                        continue;
-                    }
+                if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) as usize {
+                    continue;
                 }
-                // Captures that lose more than the depth can win back.
-                if noisy && depth <= 6 && scores[i] < 1_000_000 && pos.see(mv) < -100 * depth {
+                if depth <= 3 && static_eval + 100 + 110 * depth <= alpha {
                     continue;
                 }
             }
@@ -804,34 +582,21 @@ impl<G: Game> Searcher<G> {
                 quiets_tried += 1;
             }
 
-            let extension = i32::from(Some(mv) == singular_move);
-            let index = pos.history_index(mv);
-            self.previous[ply + 1] = index;
             self.path.push(child.hash());
             let mut score;
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                // Root moves are not reduced: each gets the full depth asked for.
-                if G::SELECTIVE && ply > 0 && depth >= 3 && prunable && !in_check && !gives_check {
+                if G::SELECTIVE && depth >= 3 && prunable && !in_check && !gives_check {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
-                    let h = self.history[index % HISTORY_SIZE]
-                        + self.continuation[continuation_slot(previous, index)];
-                    if h > 6000 {
+                    if self.history[pos.history_index(mv)] > 4000 {
                         r -= 1;
                     }
                     r = r.clamp(0, depth - 2);
-                    // Near the root, a quiet move that threatens mate in one
-                    // keeps the depth to see the mate after any reply (so a
-                    // mate in N is found at depth 2N+1); deeper down the
-                    // test would cost more than it finds.
-                    if r > 0 && ply <= 6 && depth - 1 - r < 2 && self.mate_threat(&child, ply + 1) {
-                        r = (depth - 3).max(0);
-                    }
                 }
                 score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -864,15 +629,12 @@ impl<G: Game> Searcher<G> {
                             if killers[0] != Some(mv) {
                                 self.killers[ply] = [Some(mv), killers[0]];
                             }
-                            if previous != NO_MOVE_INDEX {
-                                self.counters[previous % HISTORY_SIZE] = Some(mv);
-                            }
                             let bonus = (depth * depth).min(400);
-                            self.update_history(previous, index, bonus);
+                            self.update_history(pos.history_index(mv), bonus);
                             // The quiet moves tried before it failed: make them less attractive.
                             for &m in &moves[..i] {
                                 if !pos.is_noisy(m) {
-                                    self.update_history(previous, pos.history_index(m), -bonus);
+                                    self.update_history(pos.history_index(m), -bonus);
                                 }
                             }
                         }
@@ -885,30 +647,23 @@ impl<G: Game> Searcher<G> {
         self.scores[ply] = scores;
 
         if searched == 0 {
-            // Every move was pruned (cannot happen: the first is always
-            // searched), or the only move was the excluded one.
-            return if excluded.is_some() {
-                alpha
-            } else {
-                static_eval
-            };
+            // Every move was pruned (cannot happen: the first is always searched).
+            return static_eval;
         }
-        if excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(
-                key,
-                best_move.or(tt_move),
-                score_to_tt(best, ply),
-                depth as i16,
-                bound,
-            );
-        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.or(tt_move),
+            score_to_tt(best, ply),
+            depth as i16,
+            bound,
+        );
         best
     }
 
@@ -922,9 +677,9 @@ impl<G: Game> Searcher<G> {
 
     /// `true` if the side to move has a move that mates at once.
     fn mates_in_one(&mut self, pos: &G, ply: usize) -> bool {
-        // The move lists of the ply below are free until a child runs.
+        // The move lists of the plies below are free until a child runs.
         let mut moves = std::mem::take(&mut self.moves[ply + 1]);
-        let mut answers = std::mem::take(&mut self.scratch);
+        let mut answers = std::mem::take(&mut self.moves[ply + 2]);
         moves.clear();
         pos.moves(&mut moves);
         let mut mates = false;
@@ -943,21 +698,15 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        self.scratch = answers;
+        self.moves[ply + 2] = answers;
         self.moves[ply + 1] = moves;
         mates
     }
 
-    /// Moves a quiet move's history (and its continuation history after
-    /// `previous`) towards ±16384 by `bonus`.
     #[inline]
-    fn update_history(&mut self, previous: usize, index: usize, bonus: i32) {
+    fn update_history(&mut self, index: usize, bonus: i32) {
         let h = &mut self.history[index % HISTORY_SIZE];
         *h += bonus - *h * bonus.abs() / 16_384;
-        if previous != NO_MOVE_INDEX {
-            let c = &mut self.continuation[continuation_slot(previous, index)];
-            *c += bonus - *c * bonus.abs() / 16_384;
-        }
     }
 
     /// Captures (and evasions) only, `qply` plies below the main search:
@@ -1025,17 +774,15 @@ impl<G: Game> Searcher<G> {
             scores.swap(i, bi);
             let mv = moves[i];
             // Delta pruning: even winning the piece cannot lift us to alpha;
-            // and captures that lose material in the exchange are skipped,
-            // unless they check: a queen sacrifice that mates is how a
-            // mate threat shows below a null move.
-            let losing = !in_check
+            // and captures that lose material in the exchange are skipped.
+            if !in_check
                 && G::SELECTIVE
-                && (stand_pat + pos.gain(mv) + 200 <= alpha || pos.see(mv) < 0);
-            let mut child = pos.clone();
-            child.apply(mv);
-            if losing && !child.is_check() {
+                && (stand_pat + pos.gain(mv) + 200 <= alpha || pos.see(mv) < 0)
+            {
                 continue;
             }
+            let mut child = pos.clone();
+            child.apply(mv);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 self.moves[ply] = moves;
@@ -1061,16 +808,6 @@ impl<G: Game> Searcher<G> {
         self.scores[ply] = scores;
         best
     }
-}
-
-/// The continuation-history slot of a move (`index`) after `previous`.
-#[inline]
-fn continuation_slot(previous: usize, index: usize) -> usize {
-    let mixed = (previous as u64)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .rotate_left(20)
-        ^ index as u64;
-    (mixed as usize) & (CONTINUATION_SIZE - 1)
 }
 
 /// The score of a finished game `ply` plies from the root, for the side to move.

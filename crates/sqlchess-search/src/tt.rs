@@ -1,8 +1,5 @@
 //! A fixed-size transposition table keyed by the game's hash, replacing by depth.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Mutex, MutexGuard, TryLockError};
-
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -35,40 +32,35 @@ pub struct Entry<M> {
 /// `--hash` and every other caller are bounded by it.
 pub const MAX_HASH_MB: usize = 4096;
 
-/// A transposition table of a fixed number of entries, one per slot,
-/// shared by the threads of one search (Lazy SMP).
+/// A transposition table of a fixed number of entries, one per slot.
 ///
 /// A new result replaces the slot's entry when it is for the same position,
 /// when the old entry was written by an earlier search, or when it was
 /// searched at least as deep.
 ///
-/// Each slot has its own lock, taken with `try_lock`: a slot that another
-/// thread holds at that instant reads as a miss and skips the store, so no
-/// thread ever waits and one thread pays only an uncontended lock.
-///
 /// ```
 /// use sqlchess_search::tt::{Bound, TranspositionTable};
-/// let tt = TranspositionTable::<u8>::with_megabytes(1);
+/// let mut tt = TranspositionTable::<u8>::with_megabytes(1);
 /// tt.store(42, Some(7), 100, 5, Bound::Exact);
 /// let e = tt.probe(42).unwrap();
 /// assert_eq!((e.mv, e.score, e.depth), (Some(7), 100, 5));
 /// assert!(tt.probe(43).is_none());
 /// ```
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct TranspositionTable<M> {
-    entries: Box<[Mutex<Option<Entry<M>>>]>,
-    generation: AtomicU8,
+    entries: Vec<Option<Entry<M>>>,
+    generation: u8,
 }
 
 impl<M: Copy> TranspositionTable<M> {
     /// A table using about `mb` megabytes, clamped to
     /// [`MAX_HASH_MB`] (and at least 1024 entries).
     pub fn with_megabytes(mb: usize) -> TranspositionTable<M> {
-        let size = core::mem::size_of::<Mutex<Option<Entry<M>>>>().max(1);
+        let size = core::mem::size_of::<Option<Entry<M>>>().max(1);
         let len = (mb.min(MAX_HASH_MB).saturating_mul(1 << 20) / size).max(1024);
         TranspositionTable {
-            entries: (0..len).map(|_| Mutex::new(None)).collect(),
-            generation: AtomicU8::new(0),
+            entries: vec![None; len],
+            generation: 0,
         }
     }
 
@@ -83,16 +75,14 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     /// Forgets everything.
-    pub fn clear(&self) {
-        for slot in self.entries.iter() {
-            *slot.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        }
-        self.generation.store(0, Ordering::Relaxed);
+    pub fn clear(&mut self) {
+        self.entries.fill(None);
+        self.generation = 0;
     }
 
     /// Marks the start of a new search: older entries become replaceable.
-    pub fn new_search(&self) {
-        self.generation.fetch_add(1, Ordering::Relaxed);
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     #[inline]
@@ -100,33 +90,20 @@ impl<M: Copy> TranspositionTable<M> {
         ((key as u128 * self.entries.len() as u128) >> 64) as usize
     }
 
-    /// The slot of `key` if no other thread holds it right now.
-    #[inline]
-    fn try_slot(&self, key: u64) -> Option<MutexGuard<'_, Option<Entry<M>>>> {
-        match self.entries[self.slot(key)].try_lock() {
-            Ok(guard) => Some(guard),
-            // A panic elsewhere cannot leave an entry half written: it is
-            // assigned whole.
-            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
-            Err(TryLockError::WouldBlock) => None,
-        }
-    }
-
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.try_slot(key)?.filter(|e| e.key == key)
+        self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<M>, score: i32, depth: i16, bound: Bound) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let Some(mut slot) = self.try_slot(key) else {
-            return;
-        };
+    pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, depth: i16, bound: Bound) {
+        let generation = self.generation;
+        let i = self.slot(key);
+        let slot = &mut self.entries[i];
         let mut mv = mv;
-        if let Some(old) = *slot {
+        if let Some(old) = slot {
             if old.key == key {
                 if mv.is_none() {
                     mv = old.mv;
@@ -147,14 +124,10 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Permille of slots written by the current search (UCI `hashfull`), from a sample.
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed);
         let n = self.entries.len().min(1000);
         let used = self.entries[..n]
             .iter()
-            .filter(|slot| {
-                slot.try_lock()
-                    .is_ok_and(|e| e.is_some_and(|e| e.generation == generation))
-            })
+            .filter(|e| e.is_some_and(|e| e.generation == self.generation))
             .count();
         (used * 1000 / n) as u32
     }
