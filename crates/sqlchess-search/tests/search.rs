@@ -252,3 +252,13 @@ fn may_give_check_never_misses_a_check() {
         "the filter let almost everything through ({filtered})"
     );
 }
+
+/// The quiet mate in two of issue 17 (1. Qg4, threatening Qxg7#), which a
+/// null move or reverse futility used to prune until depth 9: found at
+/// depth 2N+1 = 5 since both ask for a mate threat first.
+#[test]
+fn a_quiet_mate_in_two_is_found_at_depth_five() {
+    let (mv, score, _) = search("1r3rk1/pR1Q1pb1/8/4p2P/7P/P3B3/2P5/5KR1 w - - 0 30", 5);
+    assert_eq!(mv, "d7g4");
+    assert_eq!(score, Score::Mate(2));
+}
