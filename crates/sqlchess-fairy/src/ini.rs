@@ -52,6 +52,8 @@
 //! A section without a parent starts from `chess`. Every other option is an
 //! [`IniError::Unsupported`] naming it: never silently ignored.
 
+use sqlchess_types::quoted;
+
 use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
@@ -81,7 +83,7 @@ pub enum IniError {
         option: String,
     },
     /// `[name:parent]` with an unknown parent.
-    #[error("variants.ini line {line}: unknown parent variant {parent:?}")]
+    #[error("variants.ini line {line}: unknown parent variant {:?}", quoted(.parent))]
     UnknownParent {
         /// Line number.
         line: usize,
@@ -89,7 +91,7 @@ pub enum IniError {
         parent: String,
     },
     /// An option this loader does not implement.
-    #[error("variants.ini line {line}: option {option:?} is not supported")]
+    #[error("variants.ini line {line}: option {:?} is not supported", quoted(.option))]
     Unsupported {
         /// Line number.
         line: usize,
@@ -97,7 +99,11 @@ pub enum IniError {
         option: String,
     },
     /// A supported option with a bad value.
-    #[error("variants.ini line {line}: option {option:?} has invalid value {value:?} ({reason})")]
+    #[error(
+        "variants.ini line {line}: option {:?} has invalid value {:?} ({reason})",
+        quoted(.option),
+        quoted(.value)
+    )]
     Value {
         /// Line number.
         line: usize,
@@ -109,7 +115,7 @@ pub enum IniError {
         reason: String,
     },
     /// `[name:parent]` whose parent section was itself refused.
-    #[error("variants.ini line {line}: parent variant {parent:?} was refused")]
+    #[error("variants.ini line {line}: parent variant {:?} was refused", quoted(.parent))]
     ParentRefused {
         /// Line number.
         line: usize,
@@ -727,7 +733,7 @@ impl core::fmt::Display for RefusedSection {
         write!(
             f,
             "[{}] (line {}): {}",
-            self.section,
+            quoted(&self.section),
             self.line,
             self.reason()
         )

@@ -132,3 +132,23 @@ fn ini_texts() {
         }
     }
 }
+
+/// A refused variants.ini value, option or parent is quoted shortened: a
+/// 500-character value comes back as at most 80 characters and an ellipsis.
+#[test]
+fn refused_ini_values_are_quoted_shortened() {
+    let long = "9".repeat(500);
+    for text in [
+        format!("[foo:chess]\nmaxRank = {long}\n"),
+        format!("[foo:chess]\n{long} = 1\n"),
+        format!("[foo:{long}]\n"),
+        format!("[{long}:chess]\nbogus = 1\n"),
+    ] {
+        let read = sqlchess_fairy::read_variants_ini(&text);
+        let refused = read.refused.first().expect("the section is refused");
+        for message in [refused.reason().to_string(), refused.to_string()] {
+            assert!(message.len() < 300, "{message}");
+        }
+        assert!(refused.to_string().contains('…'), "{refused}");
+    }
+}
