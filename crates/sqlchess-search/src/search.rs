@@ -4,9 +4,10 @@
 //! on noisy moves (captures and promotions) with stand pat, check extension,
 //! move ordering (hash move, MVV-LVA, killers, history), null-move pruning,
 //! late-move reductions and futility pruning (only for games that declare a
-//! heuristic evaluation: [`Game::SELECTIVE`]; neither reverse futility nor
-//! the null move prunes a node whose opponent threatens mate in one, so a
-//! mate in N is found at depth 2N+1), mate-distance scores, and draws
+//! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
+//! neither reverse futility nor the null move prunes a node whose opponent
+//! threatens mate in one, so a mate in N is found at depth 2N+1),
+//! mate-distance scores, and draws
 //! by repetition (path and game history) and by the game's own rules.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -194,6 +195,11 @@ pub struct Searcher<G: Game> {
     start: Instant,
     limits: Limits,
     stopped: bool,
+    /// Whether reverse futility and shallow null moves ask for a mate
+    /// threat first: in searches without a clock, whose depth promises
+    /// what is seen (a mate in N at depth 2N+1); under a clock the test
+    /// costs more strength than it keeps (BENCHMARKS.md, "Search").
+    mate_safe: bool,
     /// The node count when the current quiescence search began.
     quiescence_start: u64,
 }
@@ -224,6 +230,7 @@ impl<G: Game> Searcher<G> {
             start: Instant::now(),
             limits: Limits::default(),
             stopped: false,
+            mate_safe: true,
             quiescence_start: 0,
         }
     }
@@ -265,6 +272,7 @@ impl<G: Game> Searcher<G> {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
+        self.mate_safe = limits.movetime.is_none() && limits.soft_time.is_none();
         self.tt.new_search();
         for h in &mut self.history {
             *h /= 8;
@@ -483,7 +491,7 @@ impl<G: Game> Searcher<G> {
             // Reverse futility: far above beta at low depth.
             if depth <= 6
                 && static_eval - 90 * depth >= beta
-                && !*threat.get_or_insert_with(|| self.mate_threat(pos, ply))
+                && (!self.mate_safe || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
             {
                 return static_eval;
             }
@@ -494,6 +502,7 @@ impl<G: Game> Searcher<G> {
                 && depth >= 3
                 && static_eval >= beta
                 && (depth - 1 - r >= 1
+                    || !self.mate_safe
                     || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
             {
                 if let Some(child) = pos.null_move() {
