@@ -6,6 +6,10 @@
 # (cargo-fuzz's defaults); RUSTC_BOOTSTRAP=1 lets the stable toolchain build
 # them. Installs cargo-fuzz 0.13.2 when it is missing.
 #
+# FUZZ_SEED=N fixes libFuzzer's random seed, so that a run repeats the same
+# mutations of the same corpus (CI sets it: a gate that passed here passes
+# there for the same reason; exploring is what the long unseeded runs do).
+#
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 # What a run adds to the corpus goes to fuzz/target/grown/<target>/ (ignored
@@ -37,6 +41,11 @@ t=$(date +%s)
 cargo fuzz build
 echo "-- build took $(($(date +%s) - t)) s"
 
+SEED_ARGS=()
+if [ -n "${FUZZ_SEED:-}" ]; then
+    SEED_ARGS=(-seed="$FUZZ_SEED")
+fi
+
 SUMMARY=()
 for target in "${TARGETS[@]}"; do
     [ -d "corpus/$target" ] || { echo "fuzz.sh: no seed corpus corpus/$target" >&2; exit 1; }
@@ -47,7 +56,7 @@ for target in "${TARGETS[@]}"; do
     # The grown directory first: libFuzzer writes new inputs there only.
     if ! cargo fuzz run "$target" "$grown" "corpus/$target" -- \
         -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
-        -print_final_stats=1 >"$log" 2>&1; then
+        -print_final_stats=1 "${SEED_ARGS[@]}" >"$log" 2>&1; then
         tail -40 "$log" >&2
         echo "fuzz.sh: $target FAILED; reproducer in fuzz/artifacts/$target/" >&2
         exit 1

@@ -65,34 +65,36 @@ impl Position {
                 return mv.to_uci(self);
             };
             let capture = self.captured_piece(mv).is_some();
-            if v.pawn == Some(t) {
-                if capture {
+            let pawn = v.pawn == Some(t);
+            if !pawn {
+                s.push(v.pieces[t].letter.to_ascii_uppercase());
+            }
+            // Other moves of the same piece type to the same square: pawns
+            // too, since sideways and Berolina pawns can share a target.
+            let others: Vec<FairyMove> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.to() == mv.to()
+                        && m.from() != mv.from()
+                        && !m.is_castle()
+                        && m.dropped_piece().is_none()
+                        && self.moved_piece(*m).map(|p| p.0) == Some(t)
+                })
+                .collect();
+            let file_unique = others.iter().all(|m| m.from().file() != mv.from().file());
+            let rank_unique = others.iter().all(|m| m.from().rank() != mv.from().rank());
+            if others.is_empty() {
+                // A pawn capture always names its file.
+                if pawn && capture {
                     s.push((b'a' + mv.from().file()) as char);
                 }
+            } else if file_unique {
+                s.push((b'a' + mv.from().file()) as char);
+            } else if rank_unique && !pawn {
+                s.push_str(&(mv.from().rank() + 1).to_string());
             } else {
-                s.push(v.pieces[t].letter.to_ascii_uppercase());
-                let others: Vec<FairyMove> = self
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| {
-                        m.to() == mv.to()
-                            && m.from() != mv.from()
-                            && !m.is_castle()
-                            && m.dropped_piece().is_none()
-                            && self.moved_piece(*m).map(|p| p.0) == Some(t)
-                    })
-                    .collect();
-                if !others.is_empty() {
-                    let file_unique = others.iter().all(|m| m.from().file() != mv.from().file());
-                    let rank_unique = others.iter().all(|m| m.from().rank() != mv.from().rank());
-                    if file_unique {
-                        s.push((b'a' + mv.from().file()) as char);
-                    } else if rank_unique {
-                        s.push_str(&(mv.from().rank() + 1).to_string());
-                    } else {
-                        s.push_str(&mv.from().to_string());
-                    }
-                }
+                s.push_str(&mv.from().to_string());
             }
             if capture {
                 s.push('x');
@@ -407,6 +409,25 @@ mod tests {
         assert_eq!(mate.san(mate.parse_uci("a1a8").unwrap()), "Ra8#");
         let promo = Position::from_fen(&v, "7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(promo.san(promo.parse_uci("a7a8q").unwrap()), "a8=Q+");
+    }
+
+    /// Two sideways pawns that reach the same square name their files, so
+    /// that the SAN reads back (found by the `fairy_moves` fuzz target).
+    #[test]
+    fn sideways_pawns_disambiguated() {
+        let v = Variant::builtin("pawnsideways").unwrap();
+        let pos = Position::from_fen(
+            &v,
+            "rnbqkbnr/ppp1pppp/3p4/8/1P6/3P4/P1P1PPPP/RNBQKBNR b KQkq - 0 2",
+        )
+        .unwrap();
+        let san = |u: &str| pos.san(pos.parse_uci(u).unwrap());
+        assert_eq!(san("d6e6"), "de6");
+        assert_eq!(san("e7e6"), "ee6");
+        assert_eq!(san("a7a6"), "a6");
+        for m in pos.legal_moves() {
+            assert_eq!(pos.parse_san(&pos.san(m)).unwrap(), m);
+        }
     }
 
     #[test]
