@@ -11,7 +11,7 @@ It times, for each library on the same inputs:
   - perft from the start and Kiwipete: sqlchess at depth 5, python-chess at
     depth 4 (its depth 5 takes minutes), compared as nodes per second;
   - listing the legal moves of 100,000 stored positions: sqlchess's Move
-    objects, its bulk UCI list and its one-string form against
+    objects, its bulk UCI list, its move codes (bytes) and its one-string form against
     python-chess's Move objects;
   - reading 10,000 PGN games, every move replayed, to the final FEN;
   - FEN parse and print of the 100,000 positions;
@@ -131,6 +131,9 @@ def main() -> None:
     t_bulk, n_bulk = timed(lambda: sum(len(p.legal_moves_uci()) for p in positions))
     assert n_bulk == n_them
     row("legal moves, 100k positions, bulk UCI", t_them, t_bulk, "vs python-chess objects")
+    t_codes, n_codes = timed(lambda: sum(len(p.legal_move_codes()) // 2 for p in positions))
+    assert n_codes == n_them
+    row("legal moves, 100k positions, codes (bytes)", t_them, t_codes, "vs python-chess objects")
     t_text, n_text = timed(lambda: sum(p.legal_moves_text().count(" ") + 1 for p in positions if p.count_legal()))
     assert n_text == n_them
     row("legal moves, 100k positions, one UCI string", t_them, t_text, "vs python-chess objects")

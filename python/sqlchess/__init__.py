@@ -31,6 +31,7 @@ from sqlchess._native import (
     perft,
     pieces,
     read_pgn,
+    uci_of_code,
     variants,
 )
 
@@ -52,5 +53,6 @@ __all__ = [
     "perft",
     "pieces",
     "read_pgn",
+    "uci_of_code",
     "variants",
 ]

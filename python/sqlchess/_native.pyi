@@ -103,6 +103,9 @@ class Position:
         """Every legal move, as ``Move`` objects."""
     def legal_moves_uci(self) -> list[str]:
         """Every legal move in UCI: the fast bulk form."""
+    def legal_move_codes(self) -> bytes:
+        """Every legal move as a little-endian 16-bit code, from + 64 * to + 4096 * promotion
+        (standard chess and Chess960 only): the array form."""
     def legal_moves_text(self) -> str:
         """Every legal move in UCI as one space-separated string: the fastest form."""
     def legal_moves_san(self) -> list[str]:
@@ -196,6 +199,9 @@ def pieces() -> list[tuple[str, str]]:
 def load_variants(path: str | os.PathLike[str]) -> list[str]:
     """Loads a Fairy-Stockfish ``variants.ini`` file section by section; returns the names
     that loaded (a refused section is named in a ``UserWarning``)."""
+
+def uci_of_code(code: int) -> str:
+    """The UCI text of a code of ``Position.legal_move_codes`` (ValueError for no such code)."""
 
 def perft(fen: str, depth: int, variant: str = "chess") -> int:
     """Perft: the leaf nodes ``depth`` plies below ``fen``."""

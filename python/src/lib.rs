@@ -87,6 +87,22 @@ fn perft(py: Python<'_>, fen: &str, depth: i64, variant: &str) -> PyResult<u64> 
     detached(py, || pos.perft(d))?.map_err(to_py)
 }
 
+/// The UCI text of a move code of `Position.legal_move_codes`.
+#[pyfunction]
+fn uci_of_code(code: &Bound<'_, PyAny>) -> PyResult<String> {
+    // Any int: one out of every range is the same ValueError.
+    code.extract::<u16>()
+        .ok()
+        .map(sqlchess_rules::Position::uci_of_code)
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{code} is no move code (from + 64 * to + 4096 * promotion, below {})",
+                sqlchess_rules::UCI_CODES
+            ))
+        })
+}
+
 /// Panics inside Rust, to test that a panic becomes `SqlchessError`.
 #[pyfunction]
 fn _panic(py: Python<'_>) -> PyResult<()> {
@@ -105,6 +121,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pieces, m)?)?;
     m.add_function(wrap_pyfunction!(load_variants, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(uci_of_code, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_expand_packed, m)?)?;

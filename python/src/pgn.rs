@@ -2,19 +2,21 @@
 //! yielded, rejected ones with their reason.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Cursor};
+use std::io::{self, BufRead, Cursor};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::{Mutex, TryLockError};
+use std::sync::{mpsc, Mutex, TryLockError};
+use std::thread;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use sqlchess_pgn::{GameReader, GameValue, ParsedGame, Reader};
+use sqlchess_pgn::{GameValue, ParsedGame};
 
 use crate::errors::{detached, SqlchessError};
 use crate::position::PyPosition;
 
-/// Games read per trip without the GIL.
+/// Games handed from the reading thread to Python at a time.
 const BATCH: usize = 64;
 
 /// A game read from PGN. `error` is None for a good game, otherwise the
@@ -163,14 +165,17 @@ impl PyGame {
     }
 }
 
+/// Batches of games from the reading thread, or the error that ended it.
+type Batches = mpsc::Receiver<io::Result<Vec<ParsedGame>>>;
+
 struct State {
-    reader: Reader<Box<dyn BufRead + Send>>,
-    visitor: GameReader,
+    batches: Batches,
     ready: VecDeque<ParsedGame>,
     done: bool,
 }
 
-/// An iterator over the games of a PGN file.
+/// An iterator over the games of a PGN file, read on every core by a
+/// thread of its own (dropping the iterator stops it).
 #[pyclass(module = "sqlchess", name = "PgnReader")]
 pub struct PyPgnReader {
     state: Mutex<State>,
@@ -194,25 +199,55 @@ impl PyPgnReader {
         };
         if state.ready.is_empty() && !state.done {
             let st = &mut *state;
-            let read = detached(py, || -> std::io::Result<()> {
-                while st.ready.len() < BATCH {
-                    match st.reader.read_game(&mut st.visitor)? {
-                        Some(g) => st.ready.push_back(g),
-                        None => {
-                            st.done = true;
-                            break;
-                        }
-                    }
+            let batches = &mut st.batches;
+            match detached(py, move || batches.recv())? {
+                Ok(Ok(games)) => st.ready.extend(games),
+                Ok(Err(e)) => {
+                    st.done = true;
+                    return Err(e.into());
                 }
-                Ok(())
-            })?;
-            if let Err(e) = read {
-                state.done = true;
-                return Err(e.into());
+                // The reading thread has sent everything and ended.
+                Err(mpsc::RecvError) => st.done = true,
             }
         }
         Ok(state.ready.pop_front().map(|game| PyGame { game }))
     }
+}
+
+/// Starts reading `input` on a thread of its own with
+/// [`sqlchess_pgn::read_parsed_games`] (workers on every core), sending
+/// games in batches of [`BATCH`]; a panic there arrives as an error rather
+/// than as a silent end of the games.
+fn spawn_reader(input: Box<dyn BufRead + Send>) -> Batches {
+    let (tx, rx) = mpsc::sync_channel(4);
+    let workers = thread::available_parallelism().map_or(1, |n| n.get());
+    thread::spawn(move || {
+        let mut batch = Vec::with_capacity(BATCH);
+        let read = catch_unwind(AssertUnwindSafe(|| {
+            sqlchess_pgn::read_parsed_games(input, workers, |game| {
+                batch.push(game);
+                if batch.len() == BATCH && tx.send(Ok(std::mem::take(&mut batch))).is_err() {
+                    // The iterator was dropped: stop reading.
+                    return Ok(false);
+                }
+                Ok(true)
+            })
+        }));
+        let end = match read {
+            Ok(Ok(_)) => None,
+            Ok(Err(e)) => Some(e),
+            Err(_) => Some(io::Error::other(
+                "internal error while reading PGN (please report it)",
+            )),
+        };
+        if !batch.is_empty() {
+            let _ = tx.send(Ok(batch));
+        }
+        if let Some(e) = end {
+            let _ = tx.send(Err(e));
+        }
+    });
+    rx
 }
 
 /// Reads every game of a PGN file (a path — `.gz`, `.zst`, `.bz2` too — or
@@ -237,8 +272,7 @@ pub fn read_pgn(source: &Bound<'_, PyAny>) -> PyResult<PyPgnReader> {
     };
     Ok(PyPgnReader {
         state: Mutex::new(State {
-            reader: Reader::new(input),
-            visitor: GameReader::new(),
+            batches: spawn_reader(input),
             ready: VecDeque::new(),
             done: false,
         }),

@@ -11,7 +11,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use sqlchess_rules::{DepthError, Variant, Variants, MAX_PERFT_DEPTH};
 use sqlchess_search::{Limits, SQL_NODE_BUDGET};
 
-use crate::errors::{detached, to_py, InvalidDepth};
+use crate::errors::{detached, to_py, InvalidDepth, SqlchessError};
 
 /// The variants Python knows: the built-ins plus those `load_variants` read.
 pub static VARIANTS: LazyLock<RwLock<Variants>> =
@@ -184,6 +184,31 @@ impl PyPosition {
             PyString::new(py, &text)
         });
         PyList::new(py, strings)
+    }
+
+    /// Every legal move as a number, two bytes each (little-endian), in
+    /// the order of `legal_moves`: `from + 64 * to + 4096 * promotion`
+    /// (squares 0 = a1 to 63 = h8; promotion 0 none, 1 knight, 2 bishop,
+    /// 3 rook, 4 queen): the array form for standard chess and Chess960,
+    /// one object per position (`array.array("H", codes)`,
+    /// `numpy.frombuffer(codes, "<u2")`; `uci_of_code` gives the text).
+    fn legal_move_codes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let mut codes = UCI_CODES_BUFFER.take();
+        if !self.pos.legal_uci_codes(&mut codes) {
+            UCI_CODES_BUFFER.set(codes);
+            return Err(SqlchessError::new_err(format!(
+                "legal_move_codes is for chess and Chess960, not {}; use legal_moves_uci",
+                self.pos.variant_name()
+            )));
+        }
+        let bytes = PyBytes::new_with(py, 2 * codes.len(), |out| {
+            for (pair, code) in out.chunks_exact_mut(2).zip(&codes) {
+                pair.copy_from_slice(&code.to_le_bytes());
+            }
+            Ok(())
+        });
+        UCI_CODES_BUFFER.set(codes);
+        bytes
     }
 
     /// Every legal move in UCI as one string, separated by spaces: the

@@ -87,3 +87,29 @@ def test_rejected_games_are_yielded_with_reasons() -> None:
     assert games[1].moves == ["e2e4"]
     assert "rejected" in repr(games[1])
     assert games[0].result == "*" and games[0].line == 1 and games[1].number == 2
+
+
+def test_many_games_come_in_file_order_and_a_dropped_reader_stops() -> None:
+    # More games than one batch of the reading thread and of its workers,
+    # a bad one every 97th: order, numbers, lines and reasons are kept.
+    parts = []
+    for i in range(3000):
+        if i % 97 == 5:
+            parts.append(f'[Event "bad {i}"]\n\n1. e4 e5 2. Ke3 *\n\n')
+        else:
+            parts.append(f'[Event "g{i}"]\n\n1. d4 d5 2. c4 *\n\n')
+    games = list(sqlchess.read_pgn(io.StringIO("".join(parts))))
+    assert [g.number for g in games] == list(range(1, 3001))
+    assert [g.line for g in games] == [4 * i + 1 for i in range(3000)]
+    for i, g in enumerate(games):
+        if i % 97 == 5:
+            assert g.error is not None and f"game {i + 1} (line {4 * i + 1})" in g.error
+        else:
+            assert g.error is None and g.headers["Event"] == f"g{i}" and len(g.moves) == 3
+    # Taking a few games and dropping the reader neither hangs nor leaks
+    # an error into later readers.
+    for _ in range(20):
+        reader = sqlchess.read_pgn(io.StringIO("".join(parts)))
+        assert next(reader).number == 1
+        del reader
+    assert len(list(sqlchess.read_pgn(io.StringIO("".join(parts[:10]))))) == 10

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import array
 import pickle
 
 import chess
+import pytest
 
 import sqlchess
 
@@ -51,6 +53,8 @@ def test_legal_moves_san_and_fen_after_each_move(fens: list[str]) -> None:
         assert {m.uci for m in got} == set(want), fen
         assert sorted(pos.legal_moves_uci()) == sorted(want), fen
         assert pos.legal_moves_text().split() == pos.legal_moves_uci()
+        codes = array.array("H", pos.legal_move_codes())
+        assert [sqlchess.uci_of_code(c) for c in codes] == pos.legal_moves_uci()
         assert pos.count_legal() == len(want)
         for m in got:
             pm = want[m.uci]
@@ -203,3 +207,13 @@ def test_perft_releases_the_gil() -> None:
     thread.join()
     assert result == [193_690_690]
     assert spins > 1000
+
+
+def test_move_codes_are_chess_only_and_checked() -> None:
+    assert sqlchess.uci_of_code(12 + 64 * 28) == "e2e4"
+    assert sqlchess.uci_of_code(52 + 64 * 60 + 4096 * 4) == "e7e8q"
+    for bad in (-1, 5 * 4096, 2**70):
+        with pytest.raises(ValueError, match="no move code"):
+            sqlchess.uci_of_code(bad)
+    with pytest.raises(sqlchess.SqlchessError, match="not xiangqi"):
+        sqlchess.Position(variant="xiangqi").legal_move_codes()

@@ -56,7 +56,7 @@ pub use annotations::{parse_comment, CommentAnnotations, Eval};
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use game::{variant_from_tag, GameError, GameErrorKind, GameReader, ParsedGame};
 pub use open::open_pgn;
-pub use parallel::{read_games, read_games_from, ReadGame};
+pub use parallel::{read_games, read_games_from, read_parsed_games, ReadGame};
 pub use reader::{Control, GameEnd, GameStart, Reader, ReaderOptions, Visitor};
 pub use record::GameRecord;
 pub use tree::{BuildError, MovetextBuilder, Node, PgnGame, Variation};

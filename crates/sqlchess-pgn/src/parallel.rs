@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc;
 use std::thread;
 
-use crate::game::GameReader;
+use crate::game::{GameReader, ParsedGame};
 use crate::reader::{Control, GameEnd, GameStart, Reader, ReaderOptions, Visitor};
 use crate::record::GameRecord;
 
@@ -74,11 +74,64 @@ pub fn read_games_from(
     workers: usize,
     keys: bool,
     first: (u64, u64),
-    mut sink: impl FnMut(ReadGame) -> io::Result<bool>,
+    sink: impl FnMut(ReadGame) -> io::Result<bool>,
+) -> io::Result<u64> {
+    let (game_base, line_base) = (first.0.max(1) - 1, first.1.max(1) - 1);
+    read_in_parallel(
+        input,
+        workers,
+        |number, line, offset, raw, buf| {
+            let (number, line) = (number + game_base, line + line_base);
+            let game = check_game(number, line, &raw, keys, buf);
+            let mut record = GameRecord::from_parsed(&game);
+            record.game_no = number;
+            record.line = line;
+            ReadGame {
+                record,
+                raw,
+                offset,
+            }
+        },
+        sink,
+    )
+}
+
+/// Reads every game of `input` as the sequential [`GameReader`] would
+/// (every move checked, a rejected game with its reason), with `workers`
+/// threads checking moves, calling `sink` with each game in file order;
+/// `sink` returning `false` stops the reading early. The games, numbers,
+/// lines and errors are those of reading the input with one
+/// [`GameReader`], except that a syntax error's quoted excerpt stops at
+/// the end of its game.
+///
+/// # Errors
+/// An I/O error of the input, or of `sink`.
+pub fn read_parsed_games(
+    input: impl BufRead + Send,
+    workers: usize,
+    sink: impl FnMut(ParsedGame) -> io::Result<bool>,
+) -> io::Result<u64> {
+    read_in_parallel(
+        input,
+        workers,
+        |number, line, _offset, raw, buf| check_game(number, line, &raw, false, buf),
+        sink,
+    )
+}
+
+/// The pipeline behind the readers above: one thread splits `input` into
+/// games (number, first line, end offset, verbatim bytes), `workers`
+/// threads turn each into a `T` with `check` (given a reader buffer kept
+/// from game to game), and `sink` receives them in file order.
+fn read_in_parallel<T: Send>(
+    input: impl BufRead + Send,
+    workers: usize,
+    check: impl Fn(u64, u64, u64, Vec<u8>, &mut Vec<u8>) -> T + Sync,
+    mut sink: impl FnMut(T) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let workers = workers.max(1);
-    let (game_base, line_base) = (first.0.max(1) - 1, first.1.max(1) - 1);
     type Batch = Vec<(u64, u64, u64, Vec<u8>)>;
+    let check = &check;
     thread::scope(|scope| {
         // Batches go out round-robin and come back on one channel each, so
         // that reading them back round-robin restores file order.
@@ -86,16 +139,16 @@ pub fn read_games_from(
         let mut from_workers = Vec::new();
         for _ in 0..workers {
             let (tx, rx) = mpsc::sync_channel::<Batch>(2);
-            let (back_tx, back_rx) = mpsc::sync_channel::<Vec<ReadGame>>(2);
+            let (back_tx, back_rx) = mpsc::sync_channel::<Vec<T>>(2);
             to_workers.push(tx);
             from_workers.push(back_rx);
             scope.spawn(move || {
                 let mut buf = Vec::new();
                 for batch in rx {
-                    let out: Vec<ReadGame> = batch
+                    let out: Vec<T> = batch
                         .into_iter()
                         .map(|(number, line, offset, raw)| {
-                            parse_one(number, line, offset, raw, keys, &mut buf)
+                            check(number, line, offset, raw, &mut buf)
                         })
                         .collect();
                     if back_tx.send(out).is_err() {
@@ -111,12 +164,7 @@ pub fn read_games_from(
             let mut raw = Vec::new();
             let mut bounds = Boundaries { line: 1 };
             while let Some((number, line)) = reader.read_game_with_raw(&mut bounds, &mut raw)? {
-                batch.push((
-                    number + game_base,
-                    line + line_base,
-                    reader.offset(),
-                    std::mem::take(&mut raw),
-                ));
+                batch.push((number, line, reader.offset(), std::mem::take(&mut raw)));
                 if batch.len() == BATCH {
                     if batch_tx.send(std::mem::take(&mut batch)).is_err() {
                         return Ok(());
@@ -186,20 +234,14 @@ pub fn read_games_from(
 }
 
 /// Checks one game given as its verbatim text, reading it through `buf`
-/// (the worker's reader buffer, kept from game to game).
-fn parse_one(
-    number: u64,
-    line: u64,
-    offset: u64,
-    raw: Vec<u8>,
-    keys: bool,
-    buf: &mut Vec<u8>,
-) -> ReadGame {
-    let mut reader = Reader::with_buffer(&raw[..], ReaderOptions::default(), std::mem::take(buf));
+/// (the worker's reader buffer, kept from game to game); `number` and
+/// `line` are the game's in the whole input.
+fn check_game(number: u64, line: u64, raw: &[u8], keys: bool, buf: &mut Vec<u8>) -> ParsedGame {
+    let mut reader = Reader::with_buffer(raw, ReaderOptions::default(), std::mem::take(buf));
     let mut visitor = GameReader::new().with_position_keys(keys);
     let parsed = reader.read_game(&mut visitor).ok().flatten();
     *buf = reader.into_buffer();
-    let mut record = match parsed {
+    match parsed {
         Some(mut game) => {
             game.number = number;
             game.line = line;
@@ -210,19 +252,14 @@ fn parse_one(
                     s.line += line - 1;
                 }
             }
-            GameRecord::from_parsed(&game)
+            game
         }
-        None => GameRecord::from_parsed(&crate::game::ParsedGame {
+        // The splitter found a game here, so the reader finds one too;
+        // kept total all the same: an empty game rather than a lost one.
+        None => ParsedGame {
             result: "*".to_owned(),
-            ..crate::game::ParsedGame::empty(number, line)
-        }),
-    };
-    record.game_no = number;
-    record.line = line;
-    ReadGame {
-        record,
-        raw,
-        offset,
+            ..ParsedGame::empty(number, line)
+        },
     }
 }
 
@@ -269,5 +306,68 @@ mod tests {
             }
             assert!(String::from_utf8_lossy(&g.raw).starts_with("[Event"));
         }
+    }
+
+    /// The parallel reader yields exactly what one sequential reader does:
+    /// good and rejected games, syntax errors, comments and variations.
+    #[test]
+    fn parsed_games_equal_the_sequential_reader() {
+        let mut pgn = String::from("\u{feff}");
+        for i in 0..700 {
+            match i % 7 {
+                0 => pgn.push_str("[Event \"bad\"]\n\n1. e4 e5 2. Ke3 1-0\n\n"),
+                1 => pgn.push_str("[Event \"syntax\"]\n\n1. e4 {open comment 2. d4\n\n"),
+                2 => pgn.push_str(&format!(
+                    "[Event \"v{i}\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n\n"
+                )),
+                3 => pgn.push_str("1. d4 (1. e4 e5) d5 $1 {[%clk 0:01:00]} 2. c4 1/2-1/2\n\n"),
+                _ => pgn.push_str(&format!("[Event \"g{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n")),
+            }
+        }
+        let mut sequential = Vec::new();
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut visitor = GameReader::new();
+        while let Some(g) = reader.read_game(&mut visitor).unwrap() {
+            sequential.push(g);
+        }
+        for workers in [1, 2, 3] {
+            let mut parallel = Vec::new();
+            let n = read_parsed_games(pgn.as_bytes(), workers, |g| {
+                parallel.push(g);
+                Ok(true)
+            })
+            .unwrap();
+            assert_eq!(n as usize, sequential.len());
+            for (p, s) in parallel.iter().zip(&sequential) {
+                // Compact: a whole position's Debug is pages long.
+                let brief = |g: &ParsedGame| {
+                    (
+                        g.number,
+                        g.line,
+                        g.tags.clone(),
+                        g.moves.len(),
+                        g.final_position().map(|p| p.fen()),
+                        // A syntax error quotes the text from where it
+                        // starts; a worker sees the game's text only.
+                        g.error.as_ref().map(|e| {
+                            let e = e.to_string();
+                            e.split(" starting with")
+                                .next()
+                                .unwrap_or_default()
+                                .to_owned()
+                        }),
+                    )
+                };
+                assert_eq!(brief(p), brief(s), "{workers} workers");
+                if !s
+                    .error
+                    .as_ref()
+                    .is_some_and(|e| matches!(e.kind, crate::game::GameErrorKind::Syntax(_)))
+                {
+                    assert!(p == s, "game {}, {workers} workers", s.number);
+                }
+            }
+        }
+        assert!(sequential.iter().filter(|g| g.error.is_some()).count() >= 100);
     }
 }
