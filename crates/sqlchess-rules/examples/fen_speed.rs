@@ -50,5 +50,8 @@ fn main() {
             })
             .sum()
     });
-    println!("{} FENs: parse {parse:.0} ns, print {print:.0} ns, round trip {round:.0} ns", fens.len());
+    println!(
+        "{} FENs: parse {parse:.0} ns, print {print:.0} ns, round trip {round:.0} ns",
+        fens.len()
+    );
 }
