@@ -152,3 +152,28 @@ fn refused_ini_values_are_quoted_shortened() {
         assert!(refused.to_string().contains('…'), "{refused}");
     }
 }
+
+/// Found by the `fairy_pack` fuzz target: a shogi FEN whose promoted lance
+/// also carries crazyhouse's `~` printed as `+L`, which reads back without
+/// the mark, so the position and its FEN's position differed (and a
+/// captured `U~` went to hand unlike a captured `+L`). The mark is printed
+/// (`+L~`) and the FEN round trip is exact; a move number of 0, which
+/// chess refuses, is refused here too.
+#[test]
+fn promoted_marks_and_move_numbers_round_trip() {
+    let shogi = Variant::builtin("shogi").unwrap();
+    let marked = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1U~5R1/LNSGKGSNL[] w - - 0 1";
+    let pos = Position::from_fen(&shogi, marked).unwrap();
+    assert!(pos.fen().contains("1+L~5R1"), "{}", pos.fen());
+    let again = Position::from_fen(&shogi, &pos.fen()).unwrap();
+    assert!(again == pos, "{} / {}", again.fen(), pos.fen());
+    let plain = Position::from_fen(&shogi, &marked.replace("U~", "+L")).unwrap();
+    assert!(plain.fen().contains("1+L5R1") && plain != pos);
+    for variant in ["shogi", "capablanca", "crazyhouse"] {
+        let v = Variant::builtin(variant).unwrap();
+        let fen = Position::start(&v).fen();
+        let zero = format!("{} 0", fen.rsplit_once(' ').unwrap().0);
+        let err = Position::from_fen(&v, &zero).unwrap_err().to_string();
+        assert!(err.contains("move number starts at 1"), "{variant}: {err}");
+    }
+}

@@ -289,6 +289,11 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         st.fullmove = f
             .parse()
             .map_err(|_| field(FenField::Fullmoves, f, "not a number"))?;
+        // As in chess: a move number of 0 would print a FEN that no reader
+        // takes back.
+        if st.fullmove == 0 {
+            return Err(field(FenField::Fullmoves, f, "the move number starts at 1"));
+        }
     }
     if let Some(t) = parts.next().filter(|_| r.v.check_counting) {
         let given =
@@ -432,7 +437,10 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             }
             let l = r.v.pieces[base].letter;
             s.push(if c == 0 { l.to_ascii_uppercase() } else { l });
-            if marked && base == t {
+            // The mark is `~` unless the `+` above already says it: a
+            // shogi-style promoted piece that also carries the mark (read
+            // from `U~`) keeps it through a round trip.
+            if marked && !(r.v.promotion_marked && base != t) {
                 s.push('~');
             }
         }
