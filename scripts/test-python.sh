@@ -21,7 +21,8 @@ ROOT=$PWD
 VENV=${SQLCHESS_VENV:-$ROOT/target/python-venv}
 PY=/usr/bin/python3
 DEPS=(maturin==1.9.6 pytest==9.2.0 mypy==2.4.1 chess==1.11.2 pyffish==0.0.90
-      pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3)
+      pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3
+      pysqlite3-binary==0.5.4.post2)
 
 apt_install() {
     echo "== apt-get install $*"

@@ -8,6 +8,8 @@ import io
 import shutil
 import sqlite3
 import subprocess
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -106,3 +108,28 @@ def test_python_without_extension_loading_gets_a_clear_error() -> None:
 
     with pytest.raises(sqlchess.SqlchessError, match="/usr/bin/python3"):
         sqlchess.sqlite.load(NoExtensions())  # type: ignore[arg-type]
+
+
+def test_a_recent_host_interrupts_perft_and_next_move() -> None:
+    # pysqlite3-binary carries its own SQLite (3.51): a host with
+    # sqlite3_is_interrupted, which the extension reads from the host's
+    # function table. Debian's 3.40 (the tests above) has no such function.
+    pysqlite3 = pytest.importorskip("pysqlite3")
+    assert pysqlite3.sqlite_version_info >= (3, 41, 0)
+    conn = pysqlite3.connect(":memory:", check_same_thread=False)
+    sqlchess.sqlite.load(conn)
+    for query, message in [
+        # Depth 9 from the start: trillions of leaves, hours of work.
+        ("SELECT perft('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 9)", "perft interrupted"),
+        # Depth 30 with a budget of 10^12 nodes: days of search.
+        (f"SELECT next_move('{KIWIPETE}', 30, 'chess', 1000000000000)", "next_move interrupted"),
+    ]:
+        timer = threading.Timer(0.3, conn.interrupt)
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(pysqlite3.OperationalError, match=message):
+            conn.execute(query).fetchone()
+        timer.join()
+        assert time.monotonic() - started < 20
+    # The connection goes on.
+    assert conn.execute("SELECT perft('8/8/8/8/8/8/8/K6k w - - 0 1', 1)").fetchone() == (3,)

@@ -29,6 +29,9 @@ pub unsafe extern "C" fn sqlite3_sqlchess_init(
     // SAFETY: the arguments come from SQLite's loader as it documents them;
     // a panic while registering must not unwind into C.
     catch_unwind(AssertUnwindSafe(|| unsafe {
+        if let Some(f) = host_is_interrupted(p_api) {
+            sqlchess_sqlite::set_host_is_interrupted(f);
+        }
         Connection::extension_init2(db, pz_err_msg, p_api, init)
     }))
     .unwrap_or(ffi::SQLITE_ERROR)
@@ -47,6 +50,39 @@ pub unsafe extern "C" fn sqlite3_extension_init(
 ) -> c_int {
     // SAFETY: as above, the caller's contract is SQLite's.
     unsafe { sqlite3_sqlchess_init(db, pz_err_msg, p_api) }
+}
+
+/// The place of `is_interrupted` in SQLite's `sqlite3_api_routines`
+/// (counted in SQLite 3.50's `sqlite3ext.h`: its 267th member). Every member
+/// is a function pointer and SQLite only ever appends members, so the
+/// place holds in every host that has it; this crate's bindings are SQLite
+/// 3.14's, which end before it.
+const IS_INTERRUPTED_SLOT: usize = 266;
+
+/// The first SQLite with `sqlite3_is_interrupted`.
+const IS_INTERRUPTED_SINCE: c_int = 3_041_000;
+
+/// The host's `sqlite3_is_interrupted`, when the host is SQLite 3.41 or
+/// later: what lets `perft` and `next_move` stop when the host interrupts
+/// the statement (`sqlite3_interrupt`, Ctrl-C in the shell,
+/// `Connection.interrupt()` in Python).
+///
+/// # Safety
+/// `p_api` is the function table SQLite's loader passed in.
+unsafe fn host_is_interrupted(
+    p_api: *mut ffi::sqlite3_api_routines,
+) -> Option<sqlchess_sqlite::IsInterrupted> {
+    // SAFETY: `libversion_number` is in every table (SQLite 3.3 on); the
+    // slot is read only from a table that has it.
+    unsafe {
+        let version = (*p_api).libversion_number?();
+        if version < IS_INTERRUPTED_SINCE {
+            return None;
+        }
+        *p_api
+            .cast::<Option<sqlchess_sqlite::IsInterrupted>>()
+            .add(IS_INTERRUPTED_SLOT)
+    }
 }
 
 fn init(conn: Connection) -> rusqlite::Result<bool> {

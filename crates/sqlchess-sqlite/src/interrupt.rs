@@ -1,72 +1,101 @@
 //! Whether the statement that called a function was interrupted
 //! (`sqlite3_interrupt`, which `sqlchess sql` calls on Ctrl-C), for the
 //! functions that run long inside one call (`perft`, `next_move`).
+//!
+//! SQLite's flag is read with `sqlite3_is_interrupted` (SQLite 3.41). The
+//! bundled SQLite has it. The loadable extension is built against SQLite
+//! 3.14's function table so that it loads into older hosts too; its entry
+//! point hands over the host's function when the host has one
+//! ([`set_host_is_interrupted`]), and in an older host (Debian 12's 3.40)
+//! the calls run to their end or node budget.
 
-#[cfg(feature = "bundled")]
 use std::cell::Cell;
 
+use rusqlite::ffi;
 use rusqlite::functions::Context;
 
-/// True once the connection running `ctx`'s statement has been
-/// interrupted. SQLite's own flag (`sqlite3_is_interrupted`, SQLite 3.41) is
-/// read with the bundled SQLite; the loadable extension may run in an older
-/// host and reports `false` there (its calls then run to the end).
-#[cfg(feature = "bundled")]
-pub(crate) fn interrupted(ctx: &Context<'_>) -> bool {
+/// The host SQLite's `sqlite3_is_interrupted`.
+pub type IsInterrupted = unsafe extern "C" fn(*mut ffi::sqlite3) -> std::os::raw::c_int;
+
+#[cfg(not(feature = "bundled"))]
+static HOST_IS_INTERRUPTED: std::sync::OnceLock<IsInterrupted> = std::sync::OnceLock::new();
+
+/// Gives the loadable extension's calls the host's `sqlite3_is_interrupted`
+/// (the first one given is kept: one process has one host SQLite).
+///
+/// # Safety
+/// `f` must be the host SQLite's `sqlite3_is_interrupted`, callable with any
+/// connection handle the host passes to sqlchess's functions.
+#[cfg(not(feature = "bundled"))]
+pub unsafe fn set_host_is_interrupted(f: IsInterrupted) {
+    let _ = HOST_IS_INTERRUPTED.set(f);
+}
+
+/// The function that reads a connection's interrupt flag, if this SQLite
+/// has one.
+fn is_interrupted_fn() -> Option<IsInterrupted> {
+    #[cfg(feature = "bundled")]
+    {
+        Some(ffi::sqlite3_is_interrupted)
+    }
+    #[cfg(not(feature = "bundled"))]
+    {
+        HOST_IS_INTERRUPTED.get().copied()
+    }
+}
+
+/// The handle of the connection running `ctx`'s statement.
+fn handle_of(ctx: &Context<'_>) -> Option<*mut ffi::sqlite3> {
     // SAFETY: the connection handle is the one running this very call; the
     // non-owning reference is used at once and does not outlive `ctx`, nor
     // leave this thread.
-    let conn = unsafe { ctx.get_connection() };
-    conn.is_ok_and(|c| c.is_interrupted())
+    let conn = unsafe { ctx.get_connection() }.ok()?;
+    // SAFETY: the raw handle is only passed to SQLite's own functions while
+    // this call runs.
+    Some(unsafe { conn.handle() })
 }
 
-/// See the bundled form: without it, never interrupted.
-#[cfg(not(feature = "bundled"))]
-pub(crate) fn interrupted(_ctx: &Context<'_>) -> bool {
-    false
+/// True once the connection running `ctx`'s statement has been
+/// interrupted (always false where the flag cannot be read).
+pub(crate) fn interrupted(ctx: &Context<'_>) -> bool {
+    match (is_interrupted_fn(), handle_of(ctx)) {
+        // SAFETY: a live handle of the connection running this call.
+        (Some(f), Some(handle)) => unsafe { f(handle) != 0 },
+        _ => false,
+    }
 }
 
-#[cfg(feature = "bundled")]
 thread_local! {
     /// The connection whose function runs [`with_poll`]'s closure on this
-    /// thread; null outside it.
-    static RUNNING: Cell<*mut rusqlite::ffi::sqlite3> = const { Cell::new(std::ptr::null_mut()) };
+    /// thread, with the function that reads its flag.
+    static RUNNING: Cell<Option<(*mut ffi::sqlite3, IsInterrupted)>> = const { Cell::new(None) };
 }
 
 /// Runs `f` with a poll function for a search (`Limits::poll`, a plain
-/// `fn`) that reads the interrupt flag of the connection running `ctx`.
-#[cfg(feature = "bundled")]
+/// `fn`) that reads the interrupt flag of the connection running `ctx`
+/// (`None` where the flag cannot be read).
 pub(crate) fn with_poll<T>(ctx: &Context<'_>, f: impl FnOnce(Option<fn() -> bool>) -> T) -> T {
     /// Puts back the connection of an enclosing call.
-    struct Restore(*mut rusqlite::ffi::sqlite3);
+    struct Restore(Option<(*mut ffi::sqlite3, IsInterrupted)>);
     impl Drop for Restore {
         fn drop(&mut self) {
             RUNNING.set(self.0);
         }
     }
-    // SAFETY: as in `interrupted`; the raw handle is only read by `poll`,
-    // on this thread, while `f` runs inside this call of the function.
-    let handle = match unsafe { ctx.get_connection() } {
-        Ok(conn) => unsafe { conn.handle() },
-        Err(_) => return f(None),
+    let (Some(read), Some(handle)) = (is_interrupted_fn(), handle_of(ctx)) else {
+        return f(None);
     };
-    let _restore = Restore(RUNNING.replace(handle));
+    let _restore = Restore(RUNNING.replace(Some((handle, read))));
     f(Some(poll))
 }
 
 /// The interrupt flag of the connection [`with_poll`] registered.
-#[cfg(feature = "bundled")]
 fn poll() -> bool {
-    let handle = RUNNING.get();
-    // SAFETY: a live connection handle set by `with_poll` for the call now
-    // running on this thread (null otherwise).
-    !handle.is_null() && unsafe { rusqlite::ffi::sqlite3_is_interrupted(handle) } != 0
-}
-
-/// See the bundled form: without it, no poll.
-#[cfg(not(feature = "bundled"))]
-pub(crate) fn with_poll<T>(_ctx: &Context<'_>, f: impl FnOnce(Option<fn() -> bool>) -> T) -> T {
-    f(None)
+    // SAFETY: a live connection handle and its SQLite's reader, set by
+    // `with_poll` for the call now running on this thread.
+    RUNNING
+        .get()
+        .is_some_and(|(handle, read)| unsafe { read(handle) } != 0)
 }
 
 #[cfg(all(test, feature = "bundled"))]
