@@ -109,6 +109,7 @@ PLAN = [
     ("threekings", "threekings", False, None, 3, 16, (4, 80), 2),
     ("codrus", "codrus", False, None, 3, 16, (4, 60), 2),
     ("chigorin", "chigorin", False, ["rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
+    ("perfect", "perfect", False, ["cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1", "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2C w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
     ("fairy", "fairy", False, None, 3, 16, (4, 60), 2),
     ("pocketknight", "pocketknight", False, None, 3, 16, (4, 60), 2),
     ("clobber", "clobber", False, None, 3, 16, (2, 30), 2),

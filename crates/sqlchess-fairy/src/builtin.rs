@@ -40,6 +40,7 @@ fn chesslike(
     v.start_fen = start_fen.into();
     v.castling = files.map(|(k, q)| Castling {
         rook: 3,
+        other_rooks: Vec::new(),
         kingside_file: k,
         queenside_file: q,
         rank: 0,
@@ -583,6 +584,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.name = name.into();
             v.castling = Some(Castling {
                 rook: 3,
+                other_rooks: Vec::new(),
                 kingside_file: 6,
                 queenside_file: 2,
                 rank: 0,

@@ -32,6 +32,16 @@ startFen = rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1
 promotionPieceTypesWhite = crn
 promotionPieceTypesBlack = qrb
 
+# Perfect chess: a chancellor, an archbishop and an amazon join the army;
+# the chancellor castles as a rook does.
+[perfect:chess]
+chancellor = c
+archbishop = m
+amazon = g
+startFen = cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1
+promotionPieceTypes = gcmqrbn
+castlingRookPieces = rc
+
 # One queen replaced by a chancellor: White promotes to a chancellor,
 # Black to a queen.
 [sortofalmost:chess]
@@ -387,6 +397,7 @@ pub(crate) const NAMES: &[&str] = &[
     "threekings",
     "codrus",
     "chigorin",
+    "perfect",
     "sortofalmost",
     "shatranj",
     "chaturanga",

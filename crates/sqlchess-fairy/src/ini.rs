@@ -555,6 +555,7 @@ impl Draft {
                 if let Some(rook) = self.letter_idx('r') {
                     self.v.castling = Some(Castling {
                         rook,
+                        other_rooks: Vec::new(),
                         kingside_file: 6,
                         queenside_file: 2,
                         rank: 0,
@@ -641,11 +642,18 @@ impl Draft {
                     if c.rook == i && c.king.is_none() {
                         self.orphan_castling = Some(c.clone());
                     }
-                    // Castling goes with its rook or its (non-royal) king.
+                    // Castling goes with its rook or its (non-royal) king;
+                    // a further castling type removed just stops castling.
+                    let other_rooks = c.other_rooks.iter().filter_map(|&t| fix(t)).collect();
                     self.v.castling = match (fix(c.rook), c.king.map(fix)) {
-                        (Some(rook), None) => Some(Castling { rook, ..c.clone() }),
+                        (Some(rook), None) => Some(Castling {
+                            rook,
+                            other_rooks,
+                            ..c.clone()
+                        }),
                         (Some(rook), Some(Some(k))) => Some(Castling {
                             rook,
+                            other_rooks,
                             king: Some(k),
                             ..c.clone()
                         }),
@@ -1085,6 +1093,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                     let rook = d.idx("rook").ok_or_else(|| bad("no rook to castle with"))?;
                     d.v.castling = Some(Castling {
                         rook,
+                        other_rooks: Vec::new(),
                         kingside_file: 6,
                         queenside_file: 2,
                         rank: 0,
@@ -1131,19 +1140,23 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             cs.king = (Some(i) != royal).then_some(i);
         }
         "castlingRookPiece" | "castlingRookPieces" => {
-            let c = value
-                .chars()
-                .next()
-                .ok_or_else(|| bad("expected a letter"))?;
-            let i = letter_of(c, d)?;
-            if value.chars().filter(|c| !c.is_whitespace()).count() > 1 {
-                return Err(bad("several castling rook types are not supported"));
+            // The first letter is the rook; further ones castle as it does.
+            let mut types = Vec::new();
+            for c in value.chars().filter(|c| !c.is_whitespace()) {
+                let i = letter_of(c, d)?;
+                if !types.contains(&i) {
+                    types.push(i);
+                }
             }
+            let (&rook, others) = types
+                .split_first()
+                .ok_or_else(|| bad("expected a letter"))?;
             let cs =
                 d.v.castling
                     .as_mut()
                     .ok_or_else(|| bad("castling is off"))?;
-            cs.rook = i;
+            cs.rook = rook;
+            cs.other_rooks = others.to_vec();
         }
         "doubleStep" => d.v.double_step = boolean()?,
         "doubleStepRank" | "doubleStepRankMin" => {

@@ -21,6 +21,9 @@ pub struct PieceType {
 pub struct Castling {
     /// Index in [`Variant::pieces`] of the rook-like piece that castles.
     pub rook: usize,
+    /// Further piece types that castle as the rook does (Perfect chess
+    /// castles with its chancellor too: `castlingRookPieces = rc`).
+    pub other_rooks: Vec<usize>,
     /// King's destination file (0-based) when castling with the rook on the
     /// higher file (`g` = 6 in chess, `i` = 8 in Capablanca).
     pub kingside_file: u8,
@@ -33,6 +36,18 @@ pub struct Castling {
     /// when it is not the royal piece (giveaway's king, which may be
     /// captured); `None` for the royal piece.
     pub king: Option<usize>,
+}
+
+impl Castling {
+    /// Whether pieces of type `t` castle with the king.
+    pub fn is_rook(&self, t: usize) -> bool {
+        self.rook == t || self.other_rooks.contains(&t)
+    }
+
+    /// Every piece type that castles with the king, the rook first.
+    pub fn rook_types(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.rook).chain(self.other_rooks.iter().copied())
+    }
 }
 
 /// Pawn promotion.
@@ -551,6 +566,7 @@ impl Variant {
                     "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into();
                 v.castling = Some(Castling {
                     rook: 3,
+                    other_rooks: Vec::new(),
                     kingside_file: 8,
                     queenside_file: 2,
                     rank: 0,
@@ -734,6 +750,7 @@ impl Variant {
             en_passant: true,
             castling: Some(Castling {
                 rook: 3,
+                other_rooks: Vec::new(),
                 kingside_file: 6,
                 queenside_file: 2,
                 rank: 0,
@@ -925,7 +942,7 @@ impl Variant {
         if self
             .castling
             .as_ref()
-            .is_some_and(|c| c.rook >= n || c.king.is_some_and(|k| k >= n))
+            .is_some_and(|c| c.rook_types().any(|r| r >= n) || c.king.is_some_and(|k| k >= n))
         {
             return Err(bad("castling.rook"));
         }

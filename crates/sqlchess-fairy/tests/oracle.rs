@@ -131,6 +131,7 @@ oracle!(
     threekings,
     codrus,
     chigorin,
+    perfect,
     fairy,
     pocketknight,
     clobber,

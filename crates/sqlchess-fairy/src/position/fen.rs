@@ -379,7 +379,9 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
             return Err(field(FenField::Castling, text, "no king on the back rank"));
         }
         let k = k as usize;
-        let rooks = st.by_type[c.rook] & st.by_color[color] & r.back_rank[color];
+        let rooks = c.rook_types().fold(B::EMPTY, |acc, t| acc | st.by_type[t])
+            & st.by_color[color]
+            & r.back_rank[color];
         let rook = match lower {
             'k' => rooks.iter().filter(|&s| s > k).max(),
             'q' => rooks.iter().filter(|&s| s < k).min(),
@@ -475,8 +477,13 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             }
             let rs = rs as usize;
             let k = st.castle_king[color] as usize;
-            let rook_t = r.v.castling.as_ref().map(|c| c.rook).unwrap_or(0);
-            let rooks = st.by_type[rook_t] & st.by_color[color] & r.back_rank[color];
+            let rooks =
+                r.v.castling
+                    .iter()
+                    .flat_map(|c| c.rook_types())
+                    .fold(B::EMPTY, |acc, t| acc | st.by_type[t])
+                    & st.by_color[color]
+                    & r.back_rank[color];
             let outer = if side == 0 {
                 rooks.iter().filter(|&s| s > k).max()
             } else {

@@ -260,7 +260,8 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
                 .ok_or_else(|| bad(FenField::Castling, rook.to_string(), "off the board"))?;
             let k = st.castle_king[c];
             let on_back = |sq: usize| r.back_rank[c].has(sq);
-            let own_rook = st.by_type[castling.rook].has(rs) && st.by_color[c].has(rs);
+            let own_rook =
+                castling.rook_types().any(|t| st.by_type[t].has(rs)) && st.by_color[c].has(rs);
             if k == NO_SQ || !on_back(k as usize) || !on_back(rs) || !own_rook {
                 return Err(bad(
                     FenField::Castling,
