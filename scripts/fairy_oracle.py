@@ -61,6 +61,12 @@ ATOMAR = "8/8/3k4/3K4/2p5/8/Q7/8 w - - 0 1"
 # Coregal: a lone queen is royal, a second one from promotion is not.
 COREGAL = "4k3/1P6/8/8/2q5/8/8/Q3K2R w K - 0 1"
 
+# Cambodian chess: kings and mets with their first-move rights and room to
+# use them (the kings' leaps onto attacked squares, a met blocked), and a
+# rook that takes a king's right away by landing on its file or rank.
+CAMBODIAN_RIGHTS = "r2k4/8/3p4/8/1S6/4P3/8/3KM2R w DEd - 0 1"
+CAMBODIAN_ROOK = "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 0 1"
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -110,6 +116,8 @@ PLAN = [
     ("codrus", "codrus", False, None, 3, 16, (4, 60), 2),
     ("chigorin", "chigorin", False, ["rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
     ("perfect", "perfect", False, ["cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1", "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2C w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
+    ("cambodian", "cambodian", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS, CAMBODIAN_ROOK], 4, 16, (2, 40), 3),
+    ("karouk", "karouk", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS], 3, 12, (2, 30), 3),
     ("fairy", "fairy", False, None, 3, 16, (4, 60), 2),
     ("pocketknight", "pocketknight", False, None, 3, 16, (4, 60), 2),
     ("clobber", "clobber", False, None, 3, 16, (2, 30), 2),

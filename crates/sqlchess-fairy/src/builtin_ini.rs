@@ -42,6 +42,21 @@ startFen = cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1
 promotionPieceTypes = gcmqrbn
 castlingRookPieces = rc
 
+# Cambodian chess (ouk chatrang): makruk where the king, on its first move
+# and not in check, may leap two files aside and one rank forward, and the
+# met may leap two squares straight forward on its first move (the rights
+# are the DEde of the FEN; a rook landing on the king's file or rank takes
+# the king's away).
+[cambodian:makruk]
+startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1
+gating = true
+cambodianMoves = true
+
+# Kar ouk: Cambodian chess where the first check wins.
+[karouk:cambodian]
+checkCounting = true
+startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1
+
 # One queen replaced by a chancellor: White promotes to a chancellor,
 # Black to a queen.
 [sortofalmost:chess]
@@ -398,6 +413,8 @@ pub(crate) const NAMES: &[&str] = &[
     "codrus",
     "chigorin",
     "perfect",
+    "cambodian",
+    "karouk",
     "sortofalmost",
     "shatranj",
     "chaturanga",

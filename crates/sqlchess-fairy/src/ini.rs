@@ -44,6 +44,7 @@
 //! dropLoop = true
 //! dropNoDoubledCount = 2
 //! makpongRule = true
+//! cambodianMoves = true        # with gating = true: the king's leap and the met's double step
 //! stalematePieceCount = true
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
@@ -1390,6 +1391,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "mustDrop" => d.v.must_drop = boolean()?,
         "makpongRule" => d.v.makpong = boolean()?,
+        "cambodianMoves" => d.v.cambodian_moves = boolean()?,
+        // Seirawan-style gating rights on the back rank (file letters in the
+        // FEN's castling field); Cambodian chess keeps its first-move rights
+        // there.
+        "gating" => d.v.gating = boolean()?,
         "soldierPromotionRank" => {
             // The soldier steps forward only, and sideways too from this
             // rank on (relative to its side).

@@ -259,6 +259,14 @@ pub struct Variant {
     /// In check, the royal piece may only capture the checking piece
     /// (makpong; variants.ini's `makpongRule`).
     pub makpong: bool,
+    /// Cambodian chess's first moves (variants.ini's `cambodianMoves`, with
+    /// `gating`): from a square that keeps its right (a gating flag, `DEde`
+    /// in the FEN), the royal piece may leap two files aside and one rank
+    /// forward, not while in check, and the met (the piece that moves as a
+    /// fers) two squares straight forward, over any piece; both only onto
+    /// an empty square. A rook that lands on the file or rank of the other
+    /// king takes that king's right away.
+    pub cambodian_moves: bool,
     /// Stalemate is decided by the pieces left: the side with fewer gets
     /// [`Variant::stalemate`], the side with more its opposite, equal
     /// counts draw (suicide chess; variants.ini's `stalematePieceCount`).
@@ -801,6 +809,7 @@ impl Variant {
             must_drop: false,
             drop_on_top: false,
             makpong: false,
+            cambodian_moves: false,
             stalemate_piece_count: false,
             drop_loop: false,
             drop_no_doubled_count: 1,

@@ -177,3 +177,19 @@ fn promoted_marks_and_move_numbers_round_trip() {
         assert!(err.contains("move number starts at 1"), "{variant}: {err}");
     }
 }
+
+/// Fairy-Stockfish writes makruk-style counting's limit where the
+/// en-passant square stands (`w - 128 0 2`, and Kar Ouk's `w E 126 1+1 17
+/// 10` with its check counters): the limit is dropped and the clocks read
+/// as the clocks (the limit was once read as the half-move clock, and the
+/// move number as 0).
+#[test]
+fn counting_limits_in_fairy_stockfish_fens_are_dropped() {
+    let makruk = Variant::builtin("makruk").unwrap();
+    let pos = Position::from_fen(&makruk, "4k3/8/8/8/8/8/1R6/r2K4 w - 128 0 2").unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/1R6/r2K4 w - - 0 2");
+    let karouk = Variant::builtin("karouk").unwrap();
+    let pos =
+        Position::from_fen(&karouk, "6k1/8/3pr3/8/1S5K/4P3/7R/4M3 w E 126 1+1 17 10").unwrap();
+    assert!(pos.fen().ends_with(" w E - 1+1 17 10"), "{}", pos.fen());
+}

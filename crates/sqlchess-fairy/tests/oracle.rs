@@ -132,6 +132,8 @@ oracle!(
     codrus,
     chigorin,
     perfect,
+    cambodian,
+    karouk,
     fairy,
     pocketknight,
     clobber,

@@ -230,6 +230,13 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     if let Some(castling) = parts.next_if(|t| !numeric(t) && !counters_next(t)) {
         parse_castling(r, &mut st, castling)?;
     }
+    // Fairy-Stockfish writes makruk-style counting's limit (`w - 128 0 2`)
+    // where the en-passant square would stand, before the clocks: a number
+    // there with two more fields after it is that limit. Counting decides
+    // no move, so it is read and dropped.
+    if parts.peek().is_some_and(numeric) && parts.clone().count() >= 3 {
+        parts.next();
+    }
     if let Some(ep) = parts.next_if(|t| !numeric(t) && !counters_next(t)) {
         // Fairy-Stockfish may list several squares (`c3c4`); the one a pawn
         // passed over counts.
@@ -353,10 +360,12 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
         return Ok(());
     }
     // Fairy-Stockfish ignores rights in variants without castling (a
-    // `castling = false` child keeps its parent's `KQkq` start FEN); so do we.
-    let Some(c) = &r.v.castling else {
+    // `castling = false` child keeps its parent's `KQkq` start FEN); so do we,
+    // but for gating rights (Cambodian chess gates without castling).
+    let castling = r.v.castling.as_ref();
+    if castling.is_none() && !r.v.gating {
         return Ok(());
-    };
+    }
     for ch in text.chars() {
         let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
         let lower = ch.to_ascii_lowercase();
@@ -374,6 +383,9 @@ fn parse_castling<B: Bits>(r: &Rules<B>, st: &mut State<B>, text: &str) -> Resul
             st.gate.set(sq);
             continue;
         }
+        let Some(c) = castling else {
+            continue;
+        };
         let k = st.castle_king[color];
         if k == NO_SQ || !r.back_rank[color].has(k as usize) {
             return Err(field(FenField::Castling, text, "no king on the back rank"));

@@ -523,6 +523,20 @@ impl<B: Bits> State<B> {
         if r.v.check_counting && self.in_check(r) {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
+        // Cambodian chess: a rook that lands on the file or rank of the
+        // other king takes its leap away, whatever stands between (as
+        // Fairy-Stockfish: a check by another piece does not).
+        if r.v.cambodian_moves && r.cambodian_rook == Some(t) {
+            let k = self.royal_sq[them];
+            let to = mv.to as usize;
+            if k != NO_SQ
+                && self.gate.has(k as usize)
+                && (k as usize % r.stride == to % r.stride
+                    || k as usize / r.stride == to / r.stride)
+            {
+                self.gate.clear(k as usize);
+            }
+        }
     }
 }
 

@@ -578,6 +578,59 @@ impl<B: Bits> State<B> {
         } else if !in_check && self.castle_king[us] != NO_SQ {
             self.gen_castling::<S, false>(r, sink);
         }
+        if r.v.cambodian_moves && (self.gate & ours).count() > 0 {
+            let in_check = if PSEUDO { self.in_check(r) } else { in_check };
+            self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
+        }
+    }
+
+    /// Cambodian chess's first moves ([`crate::Variant::cambodian_moves`]):
+    /// from a square that keeps its right, the king's leap two files aside
+    /// and one rank forward (not while in check) and the met's leap two
+    /// squares straight forward (over any piece), each onto an empty
+    /// square.
+    fn gen_cambodian<S: Sink<B>, const PSEUDO: bool>(
+        &self,
+        r: &Rules<B>,
+        sink: &mut S,
+        in_check: bool,
+    ) {
+        let us = self.side;
+        let occ = self.occ();
+        let forward: i32 = if us == 0 { 1 } else { -1 };
+        let stride = r.stride as i32;
+        let square = |x: i32, y: i32| {
+            ((0..r.w).contains(&x) && (0..r.h).contains(&y)).then(|| (y * stride + x) as usize)
+        };
+        let mut gates = self.gate & self.by_color[us];
+        while let Some(from) = gates.lsb() {
+            gates.clear(from);
+            let t = (self.board[from] as usize).wrapping_sub(1) & 31;
+            let (x, y) = ((from % r.stride) as i32, (from / r.stride) as i32);
+            let targets = if r.v.royal == Some(t) && !in_check {
+                [square(x - 2, y + forward), square(x + 2, y + forward)]
+            } else if r.cambodian_met == Some(t) {
+                [square(x, y + 2 * forward), None]
+            } else {
+                continue;
+            };
+            for to in targets.into_iter().flatten() {
+                if occ.has(to) {
+                    continue;
+                }
+                let mv = FairyMove {
+                    from: from as u8,
+                    to: to as u8,
+                    promotion: NO_SQ,
+                    kind: MoveKind::Normal,
+                    extra: 0,
+                    wall: NO_SQ,
+                };
+                if PSEUDO || self.leaves_king_safe(r, mv) {
+                    sink.push(mv);
+                }
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

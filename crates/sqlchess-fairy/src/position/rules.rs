@@ -85,6 +85,12 @@ pub(crate) struct TypeRules<B> {
 #[derive(Clone, Debug)]
 pub(crate) struct Rules<B> {
     pub v: Variant,
+    /// With `cambodian_moves`: the met, the piece type that moves as a fers
+    /// and may step twice from a square that keeps its right.
+    pub cambodian_met: Option<usize>,
+    /// With `cambodian_moves`: the rook, whose arrival on the other king's
+    /// file or rank takes the king's leap away.
+    pub cambodian_rook: Option<usize>,
     /// Test every move by playing it (tests compare this with the pin and
     /// sensitivity shortcuts).
     pub verify_all: bool,
@@ -240,6 +246,14 @@ impl<B: Bits> Rules<B> {
         };
         let rel = |c: usize, r: i32| if c == 0 { r } else { h - 1 - r };
         let mut rules = Rules {
+            cambodian_met: v
+                .cambodian_moves
+                .then(|| v.pieces.iter().position(|p| p.def.notation() == "F"))
+                .flatten(),
+            cambodian_rook: v
+                .cambodian_moves
+                .then(|| v.pieces.iter().position(|p| p.def.notation() == "R"))
+                .flatten(),
             v: v.clone(),
             verify_all: false,
             w,
