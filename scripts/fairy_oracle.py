@@ -67,6 +67,10 @@ COREGAL = "4k3/1P6/8/8/2q5/8/8/Q3K2R w K - 0 1"
 CAMBODIAN_RIGHTS = "r2k4/8/3p4/8/1S6/4P3/8/3KM2R w DEd - 0 1"
 CAMBODIAN_ROOK = "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 0 1"
 
+# Petrified chess: captures by every kind of piece at once, a king beside
+# an undefended rook it may not take, a pawn that promotes by capturing.
+PETRIFIED_CAPTURES = "r3k2r/1P1n1p2/2b2q2/3B4/4N3/2Q5/3r1R2/R3K2R w KQkq - 0 1"
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -118,6 +122,7 @@ PLAN = [
     ("perfect", "perfect", False, ["cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1", "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2C w KQkq - 0 1", PROMOTING], 3, 16, (4, 60), 2),
     ("cambodian", "cambodian", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS, CAMBODIAN_ROOK], 4, 16, (2, 40), 3),
     ("karouk", "karouk", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS], 3, 12, (2, 30), 3),
+    ("petrified", "petrified", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PETRIFIED_CAPTURES, PROMOTING], 3, 16, (4, 60), 3),
     ("fairy", "fairy", False, None, 3, 16, (4, 60), 2),
     ("pocketknight", "pocketknight", False, None, 3, 16, (4, 60), 2),
     ("clobber", "clobber", False, None, 3, 16, (2, 30), 2),

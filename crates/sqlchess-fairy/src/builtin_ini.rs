@@ -106,6 +106,12 @@ pawnTypes = p
 customPiece1 = p:fsmWfceFifmnD
 pawnTypes = p
 
+# Petrified chess: a piece other than a pawn turns to stone (a wall) on the
+# square where it captures, so the king may not capture; pawns also step
+# sideways (Fairy-Stockfish builds it on pawnsideways).
+[petrified:pawnsideways]
+petrifyOnCaptureTypes = nbrqk
+
 # Bishops that also leap like lame knights.
 [paradigm:chess]
 customPiece1 = b:BnN
@@ -415,6 +421,7 @@ pub(crate) const NAMES: &[&str] = &[
     "perfect",
     "cambodian",
     "karouk",
+    "petrified",
     "sortofalmost",
     "shatranj",
     "chaturanga",

@@ -45,6 +45,7 @@
 //! dropNoDoubledCount = 2
 //! makpongRule = true
 //! cambodianMoves = true        # with gating = true: the king's leap and the met's double step
+//! petrifyOnCaptureTypes = nbrqk  # a capturing piece of these turns into a wall
 //! stalematePieceCount = true
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
@@ -1396,6 +1397,18 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         // FEN's castling field); Cambodian chess keeps its first-move rights
         // there.
         "gating" => d.v.gating = boolean()?,
+        "petrifyOnCaptureTypes" => {
+            let mut types = Vec::new();
+            for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                let t = letter_of(c, d)?;
+                if !types.contains(&t) {
+                    types.push(t);
+                }
+            }
+            // A petrified piece is a wall: the FEN writes it `*`.
+            d.v.walls |= !types.is_empty();
+            d.v.petrify_on_capture = types;
+        }
         "soldierPromotionRank" => {
             // The soldier steps forward only, and sideways too from this
             // rank on (relative to its side).

@@ -267,6 +267,10 @@ pub struct Variant {
     /// an empty square. A rook that lands on the file or rank of the other
     /// king takes that king's right away.
     pub cambodian_moves: bool,
+    /// Piece types that turn to stone (a wall, `*`) on the square where
+    /// they capture (variants.ini's `petrifyOnCaptureTypes`; petrified
+    /// chess). A royal piece among them neither captures nor attacks.
+    pub petrify_on_capture: Vec<usize>,
     /// Stalemate is decided by the pieces left: the side with fewer gets
     /// [`Variant::stalemate`], the side with more its opposite, equal
     /// counts draw (suicide chess; variants.ini's `stalematePieceCount`).
@@ -810,6 +814,7 @@ impl Variant {
             drop_on_top: false,
             makpong: false,
             cambodian_moves: false,
+            petrify_on_capture: Vec::new(),
             stalemate_piece_count: false,
             drop_loop: false,
             drop_no_doubled_count: 1,

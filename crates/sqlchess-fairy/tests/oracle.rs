@@ -134,6 +134,7 @@ oracle!(
     perfect,
     cambodian,
     karouk,
+    petrified,
     fairy,
     pocketknight,
     clobber,

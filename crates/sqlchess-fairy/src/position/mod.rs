@@ -440,6 +440,12 @@ impl<B: Bits> State<B> {
                     t
                 };
                 self.put(to, nt, us);
+                // Petrified chess: the captor (as it moved, before any
+                // promotion) turns to stone where it captured.
+                if capture && r.v.petrify_on_capture.contains(&t) {
+                    self.take(to);
+                    self.walls.set(to);
+                }
                 // Crazyhouse remembers pawns promoted the chess way.
                 let was_promoted = self.promoted.has(from);
                 self.promoted.clear(from);

@@ -474,11 +474,22 @@ impl<B: Bits> Rules<B> {
                 let mut lame_rev: Vec<Vec<(u8, B)>> = vec![Vec::new(); 256];
                 // The piece's own components everywhere, then zone moves only
                 // from squares of their zone.
+                // A royal piece that would turn to stone by capturing
+                // (petrified chess) neither captures nor attacks: the squares
+                // beside the other king are no danger.
+                let stone_king = v.royal == Some(t) && v.petrify_on_capture.contains(&t);
                 let mut comps: Vec<(Component, Option<Region>)> = pt
                     .def
                     .components()
                     .iter()
-                    .map(|k| (k.clone(), None))
+                    .filter(|k| !(stone_king && k.mode == crate::piece::MoveMode::CaptureOnly))
+                    .map(|k| {
+                        let mut k = k.clone();
+                        if stone_king {
+                            k.mode = crate::piece::MoveMode::MoveOnly;
+                        }
+                        (k, None)
+                    })
                     .collect();
                 for z in v.zone_moves.iter().filter(|z| z.piece == t) {
                     let zone = if c == 0 { z.white } else { z.black };
