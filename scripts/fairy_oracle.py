@@ -71,6 +71,12 @@ CAMBODIAN_ROOK = "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 0 1"
 # an undefended rook it may not take, a pawn that promotes by capturing.
 PETRIFIED_CAPTURES = "r3k2r/1P1n1p2/2b2q2/3B4/4N3/2Q5/3r1R2/R3K2R w KQkq - 0 1"
 
+# Placement: two bishops in hand and three squares left, only one of them
+# light (a knight may not take it); a king on e8 whose corner rooks come by
+# drops, and one on e1 that already has its rook.
+PLACEMENT_BISHOPS = "2rkqr1n/pppppppp/8/8/8/8/PPPPPPPP/2KRN1QR[NBBnbb] w - - 0 6"
+PLACEMENT_CASTLING = "1n2k1n1/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNqrrbb] b Q - 0 3"
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -123,6 +129,7 @@ PLAN = [
     ("cambodian", "cambodian", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS, CAMBODIAN_ROOK], 4, 16, (2, 40), 3),
     ("karouk", "karouk", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", CAMBODIAN_RIGHTS], 3, 12, (2, 30), 3),
     ("petrified", "petrified", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PETRIFIED_CAPTURES, PROMOTING], 3, 16, (4, 60), 3),
+    ("placement", "placement", False, ["8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", PLACEMENT_BISHOPS, PLACEMENT_CASTLING], 3, 16, (4, 40), 2),
     ("fairy", "fairy", False, None, 3, 16, (4, 60), 2),
     ("pocketknight", "pocketknight", False, None, 3, 16, (4, 60), 2),
     ("clobber", "clobber", False, None, 3, 16, (2, 30), 2),

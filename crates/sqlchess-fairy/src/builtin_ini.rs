@@ -57,6 +57,19 @@ cambodianMoves = true
 checkCounting = true
 startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1
 
+# Placement chess: the pieces start in hand and are dropped on the back
+# rank before anything moves; the bishops on squares of both colours; king
+# on e1 and rook in a corner give the castling right.
+[placement:chess]
+startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1
+pieceDrops = true
+mustDrop = true
+capturesToHand = false
+dropRegionWhite = *1
+dropRegionBlack = *8
+dropOppositeColoredBishop = true
+castlingDroppedPiece = true
+
 # One queen replaced by a chancellor: White promotes to a chancellor,
 # Black to a queen.
 [sortofalmost:chess]
@@ -422,6 +435,7 @@ pub(crate) const NAMES: &[&str] = &[
     "cambodian",
     "karouk",
     "petrified",
+    "placement",
     "sortofalmost",
     "shatranj",
     "chaturanga",

@@ -46,6 +46,8 @@
 //! makpongRule = true
 //! cambodianMoves = true        # with gating = true: the king's leap and the met's double step
 //! petrifyOnCaptureTypes = nbrqk  # a capturing piece of these turns into a wall
+//! dropOppositeColoredBishop = true
+//! castlingDroppedPiece = true
 //! stalematePieceCount = true
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
@@ -1397,6 +1399,8 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         // FEN's castling field); Cambodian chess keeps its first-move rights
         // there.
         "gating" => d.v.gating = boolean()?,
+        "dropOppositeColoredBishop" => d.v.drop_opposite_colored_bishop = boolean()?,
+        "castlingDroppedPiece" => d.v.castling_dropped_piece = boolean()?,
         "petrifyOnCaptureTypes" => {
             let mut types = Vec::new();
             for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {

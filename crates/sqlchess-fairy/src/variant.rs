@@ -271,6 +271,14 @@ pub struct Variant {
     /// they capture (variants.ini's `petrifyOnCaptureTypes`; petrified
     /// chess). A royal piece among them neither captures nor attacks.
     pub petrify_on_capture: Vec<usize>,
+    /// A bishop dropped beside another of its side goes on the other colour
+    /// of square (variants.ini's `dropOppositeColoredBishop`; placement).
+    pub drop_opposite_colored_bishop: bool,
+    /// Dropping the king on the e-file of its back rank with a castling
+    /// rook in a corner of it, or such a rook beside such a king, gives
+    /// that castling right (variants.ini's `castlingDroppedPiece`;
+    /// placement).
+    pub castling_dropped_piece: bool,
     /// Stalemate is decided by the pieces left: the side with fewer gets
     /// [`Variant::stalemate`], the side with more its opposite, equal
     /// counts draw (suicide chess; variants.ini's `stalematePieceCount`).
@@ -815,6 +823,8 @@ impl Variant {
             makpong: false,
             cambodian_moves: false,
             petrify_on_capture: Vec::new(),
+            drop_opposite_colored_bishop: false,
+            castling_dropped_piece: false,
             stalemate_piece_count: false,
             drop_loop: false,
             drop_no_doubled_count: 1,

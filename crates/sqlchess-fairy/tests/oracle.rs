@@ -135,6 +135,7 @@ oracle!(
     cambodian,
     karouk,
     petrified,
+    placement,
     fairy,
     pocketknight,
     clobber,

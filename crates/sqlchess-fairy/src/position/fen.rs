@@ -319,7 +319,9 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     // (horde's White has no king; atomic's kings explode).
     if r.v.royal.is_some() && r.v.extinction.is_none() {
         for (c, who) in [(0, "no white royal piece"), (1, "no black royal piece")] {
-            if st.royal_sq[c] == NO_SQ {
+            // In hand is enough (placement drops its king).
+            let in_hand = r.v.royal.is_some_and(|t| st.hand[c][t] > 0);
+            if st.royal_sq[c] == NO_SQ && !in_hand {
                 return Err(field(FenField::Placement, board, who));
             }
         }

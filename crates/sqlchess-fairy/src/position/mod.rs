@@ -338,6 +338,31 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// `castlingDroppedPiece`: with the king on the e-file of `c`'s back
+    /// rank and a castling rook in a corner of it, `c` may castle that way.
+    fn castling_from_drop(&mut self, r: &Rules<B>, c: usize) {
+        let Some(castling) = &r.v.castling else {
+            return;
+        };
+        let k = self.royal_sq[c];
+        let rank_start = match r.back_rank[c].lsb() {
+            Some(sq) => sq - sq % r.stride,
+            None => return,
+        };
+        if k == NO_SQ || k as usize != rank_start + 4 {
+            return;
+        }
+        self.castle_king[c] = k;
+        for (side, file) in [(0, r.w as usize - 1), (1, 0)] {
+            let sq = rank_start + file;
+            let own =
+                self.by_color[c].has(sq) && castling.rook_types().any(|t| self.by_type[t].has(sq));
+            if own && self.castle[c][side] == NO_SQ {
+                self.castle[c][side] = sq as u8;
+            }
+        }
+    }
+
     pub(crate) fn put(&mut self, sq: usize, t: usize, c: usize) {
         self.board[sq] = code(t, c);
         self.by_color[c].set(sq);
@@ -423,6 +448,9 @@ impl<B: Bits> State<B> {
                 let dt = mv.extra as usize;
                 self.hand[us][dt] = self.hand[us][dt].saturating_sub(1);
                 self.put(to, dt, us);
+                if r.v.royal == Some(dt) {
+                    self.royal_sq[us] = to as u8;
+                }
             }
             _ => {
                 if matches!(mv.kind, MoveKind::EnPassant | MoveKind::Locust) {
@@ -505,6 +533,11 @@ impl<B: Bits> State<B> {
                     self.castle[c][s] = NO_SQ;
                 }
             }
+        }
+        // After the rights a move to a rook's square takes away: the drop
+        // that completes king and rook gives one.
+        if r.v.castling_dropped_piece && mv.kind == MoveKind::Drop {
+            self.castling_from_drop(r, us);
         }
         if capture || r.v.pawn == Some(t) {
             self.halfmove = 0;

@@ -833,6 +833,49 @@ impl<B: Bits> State<B> {
     /// Drops from the hand: on empty squares where the piece can move again,
     /// not a second unpromoted pawn on a file (nifu), not a pawn drop that
     /// mates (uchifuzume).
+    /// `dropOppositeColoredBishop`: the squares where piece `t` may be
+    /// dropped among `empty` so that the bishops (type `b`) of the side to
+    /// move, on the board and in hand, can still stand on both colours.
+    fn bishop_colour_drops(&self, r: &Rules<B>, t: usize, b: usize, empty: B) -> B {
+        let us = self.side;
+        let room = empty & r.drop_mask[us] & r.types[b].region[us];
+        let on_board = self.by_type[b] & self.by_color[us];
+        let mut allowed = B::EMPTY;
+        for to in (empty & r.drop_mask[us] & r.types[t].region[us]).iter() {
+            let light_sq = r.light.has(to);
+            let (mut light, mut dark) = (
+                on_board.intersects(&r.light),
+                on_board.intersects(&!r.light),
+            );
+            let mut in_hand = self.hand[us][b];
+            if t == b {
+                // The bishop itself: not beside one of its colour.
+                if (light_sq && light) || (!light_sq && dark) {
+                    continue;
+                }
+                light |= light_sq;
+                dark |= !light_sq;
+                in_hand -= 1;
+            }
+            let mut left = room;
+            left.clear(to);
+            let (light_left, dark_left) = ((left & r.light).count(), (left & !r.light).count());
+            let ok = match (in_hand, light, dark) {
+                (0, _, _) => true,
+                (_, true, false) => dark_left >= 1,
+                (_, false, true) => light_left >= 1,
+                (1, false, false) => light_left + dark_left >= 1,
+                (_, false, false) => light_left >= 1 && dark_left >= 1,
+                // Both colours taken: any further bishop goes anywhere.
+                (_, true, true) => true,
+            };
+            if ok {
+                allowed.set(to);
+            }
+        }
+        allowed
+    }
+
     fn gen_drops<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, full: bool, sensitive: &B) {
         let us = self.side;
         let them = us ^ 1;
@@ -855,6 +898,24 @@ impl<B: Bits> State<B> {
             let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
             if r.v.pawn == Some(t) {
                 targets &= r.pawn_drop[us];
+            }
+            // A second bishop goes on the other colour of square, and no
+            // drop may leave a bishop still in hand without a square of
+            // the colour it needs.
+            if let Some(b) = r.bishop {
+                targets &= self.bishop_colour_drops(r, t, b, empty);
+            }
+            // A royal piece dropped from the hand (placement) may not land
+            // where it stands attacked.
+            if r.v.royal == Some(t) {
+                let occ = self.occ();
+                for to in targets.iter() {
+                    let mut occ2 = occ;
+                    occ2.set(to);
+                    if self.attacked(r, to, them, &occ2, &B::EMPTY) {
+                        targets.clear(to);
+                    }
+                }
             }
             let no_doubled = r.v.drop_no_doubled == Some(t);
             if no_doubled {

@@ -91,6 +91,10 @@ pub(crate) struct Rules<B> {
     /// With `cambodian_moves`: the rook, whose arrival on the other king's
     /// file or rank takes the king's leap away.
     pub cambodian_rook: Option<usize>,
+    /// With `drop_opposite_colored_bishop`: the bishop.
+    pub bishop: Option<usize>,
+    /// The light squares (a1 is dark), for bishops' colours.
+    pub light: B,
     /// Test every move by playing it (tests compare this with the pin and
     /// sensitivity shortcuts).
     pub verify_all: bool,
@@ -254,6 +258,21 @@ impl<B: Bits> Rules<B> {
                 .cambodian_moves
                 .then(|| v.pieces.iter().position(|p| p.def.notation() == "R"))
                 .flatten(),
+            bishop: v
+                .drop_opposite_colored_bishop
+                .then(|| v.pieces.iter().position(|p| p.def.notation() == "B"))
+                .flatten(),
+            light: {
+                let mut light = B::EMPTY;
+                for y in 0..h {
+                    for x in 0..w {
+                        if (x + y) % 2 == 1 {
+                            light.set((y * stride as i32 + x) as usize);
+                        }
+                    }
+                }
+                light
+            },
             v: v.clone(),
             verify_all: false,
             w,

@@ -212,10 +212,12 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             st.promoted.set(sq);
         }
     }
-    // As in FEN: a side may lack its royal piece where pieces can go extinct.
+    // As in FEN: a side may lack its royal piece where pieces can go extinct,
+    // or hold it in hand (placement).
     if v.royal.is_some() && v.extinction.is_none() {
         for (c, who) in [(0, "no white royal piece"), (1, "no black royal piece")] {
-            if st.royal_sq[c] == NO_SQ {
+            let in_hand = v.royal.is_some_and(|t| v.drops && s.hands[c][t] > 0);
+            if st.royal_sq[c] == NO_SQ && !in_hand {
                 return Err(bad(FenField::Placement, "", who));
             }
         }
