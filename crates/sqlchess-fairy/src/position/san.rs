@@ -70,18 +70,22 @@ impl Position {
                 s.push(v.pieces[t].letter.to_ascii_uppercase());
             }
             // Other moves of the same piece type to the same square: pawns
-            // too, since sideways and Berolina pawns can share a target.
-            let others: Vec<FairyMove> = self
-                .legal_moves()
-                .into_iter()
-                .filter(|m| {
-                    m.to() == mv.to()
-                        && m.from() != mv.from()
-                        && !m.is_castle()
-                        && m.dropped_piece().is_none()
-                        && self.moved_piece(*m).map(|p| p.0) == Some(t)
-                })
-                .collect();
+            // too, since sideways and Berolina pawns can share a target
+            // (looked for only where another pawn stands near enough).
+            let others: Vec<FairyMove> = if pawn && !self.may_share_target(t, mv) {
+                Vec::new()
+            } else {
+                self.legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.to() == mv.to()
+                            && m.from() != mv.from()
+                            && !m.is_castle()
+                            && m.dropped_piece().is_none()
+                            && self.moved_piece(*m).map(|p| p.0) == Some(t)
+                    })
+                    .collect()
+            };
             let file_unique = others.iter().all(|m| m.from().file() != mv.from().file());
             let rank_unique = others.iter().all(|m| m.from().rank() != mv.from().rank());
             if others.is_empty() {
@@ -130,6 +134,41 @@ impl Position {
             s.push(if after.count_legal() == 0 { '#' } else { '+' });
         }
         s
+    }
+
+    /// Whether another piece of type `t` of the side to move could also
+    /// reach `mv`'s target. For a piece that only leaps, at most two
+    /// squares, and gains no moves in a zone (every pawn sqlchess knows),
+    /// only one standing within two squares of the target can, which is
+    /// quick to rule out without generating the legal moves; for any other
+    /// piece, assume it could.
+    fn may_share_target(&self, t: usize, mv: FairyMove) -> bool {
+        use crate::piece::PathKind;
+        let v = self.variant();
+        let short = !v.zone_moves.iter().any(|z| z.piece == t)
+            && v.pieces[t]
+                .def
+                .components()
+                .iter()
+                .all(|c| c.kind == PathKind::Leap && c.atom.0.max(c.atom.1) <= 2);
+        if !short {
+            return true;
+        }
+        let ours = Some((t, self.white_to_move()));
+        let (file, rank) = (i32::from(mv.to().file()), i32::from(mv.to().rank()));
+        (-2..=2).any(|df| {
+            (-2..=2).any(|dr| {
+                let (f, r) = (file + df, rank + dr);
+                let sq = u8::try_from(f)
+                    .ok()
+                    .zip(u8::try_from(r).ok())
+                    .and_then(|(f, r)| FairySquare::new(f, r))
+                    .filter(|&sq| {
+                        f < i32::from(v.width) && r < i32::from(v.height) && sq != mv.from()
+                    });
+                sq.is_some_and(|sq| self.piece_at(sq) == ours)
+            })
+        })
     }
 
     /// Reads a move in SAN: parsed as syntax first ([`SanMove`]), then
