@@ -618,14 +618,7 @@ impl<B: Bits> State<B> {
                 if occ.has(to) {
                     continue;
                 }
-                let mv = FairyMove {
-                    from: from as u8,
-                    to: to as u8,
-                    promotion: NO_SQ,
-                    kind: MoveKind::Normal,
-                    extra: 0,
-                    wall: NO_SQ,
-                };
+                let mv = FairyMove::normal(from, to);
                 if PSEUDO || self.leaves_king_safe(r, mv) {
                     sink.push(mv);
                 }

@@ -47,6 +47,17 @@ impl Position {
     /// assert_eq!(pos.parse_san("Ad3").unwrap(), mv);
     /// ```
     pub fn san(&self, mv: FairyMove) -> String {
+        let mut s = self.san_without_check(mv);
+        let after = self.play(mv);
+        if after.is_check() {
+            s.push(if after.count_legal() == 0 { '#' } else { '+' });
+        }
+        s
+    }
+
+    /// [`Position::san`] without the `+` or `#`, which would cost playing
+    /// the move and counting the replies.
+    fn san_without_check(&self, mv: FairyMove) -> String {
         let v = self.variant();
         let mut s = String::new();
         if let Some(t) = mv.dropped_piece() {
@@ -128,10 +139,6 @@ impl Position {
         if let Some(w) = mv.wall() {
             s.push(',');
             s.push_str(&w.to_string());
-        }
-        let after = self.play(mv);
-        if after.is_check() {
-            s.push(if after.count_legal() == 0 { '#' } else { '+' });
         }
         s
     }
@@ -268,7 +275,7 @@ impl Position {
         };
         self.legal_moves()
             .into_iter()
-            .find(|&m| self.san(m).trim_end_matches(['+', '#']) == want)
+            .find(|&m| self.san_without_check(m) == want)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 }
