@@ -41,11 +41,20 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_ports(n: int) -> list[int]:
+    """``n`` different TCP ports free on 127.0.0.1 now: all held open while
+    they are chosen, so that no two are the same. (Chosen one at a time, a
+    worker was once given the port of the master's web UI, which the master
+    had not bound yet; the cluster's state then came back as the worker's
+    HTML page.)"""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def session(master: str, app: str = "sqlchess-tests") -> SparkSession:
@@ -91,7 +100,8 @@ def standalone_cluster(workers: int = 2, cores: int = 1) -> Iterator[str]:
     env = _environment()
     spark_class = str(spark_home() / "bin" / "spark-class")
     work = tempfile.mkdtemp(prefix="sqlchess-spark-")
-    port, ui = free_port(), free_port()
+    # Every port of the cluster at once: the master's two, then two a worker.
+    port, ui, *worker_ports = free_ports(2 + 2 * workers)
     procs: list[subprocess.Popen[bytes]] = []
 
     def start(*args: str) -> None:
@@ -117,8 +127,8 @@ def standalone_cluster(workers: int = 2, cores: int = 1) -> Iterator[str]:
         for i in range(workers):
             start(
                 "org.apache.spark.deploy.worker.Worker", master,
-                "--host", "127.0.0.1", "--port", str(free_port()),
-                "--webui-port", str(free_port()), "--cores", str(cores),
+                "--host", "127.0.0.1", "--port", str(worker_ports[2 * i]),
+                "--webui-port", str(worker_ports[2 * i + 1]), "--cores", str(cores),
                 "--memory", "1g", "--work-dir", str(Path(work) / f"worker{i}"),
             )
         _wait_for(lambda: alive_workers() == workers, "standalone cluster", procs)
