@@ -1,7 +1,7 @@
 //! `Position` and `Move`: thin wrappers over the facade's position and move.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, LazyLock, PoisonError, RwLock};
+use std::sync::{LazyLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use pyo3::basic::CompareOp;
@@ -61,12 +61,14 @@ thread_local! {
 /// A position of any variant; immutable (`play` returns a new one).
 #[pyclass(frozen, module = "sqlchess", name = "Position")]
 pub struct PyPosition {
-    pub pos: Arc<sqlchess_rules::Position>,
+    // Held in the Python object itself: a position made in Python costs
+    // one allocation, the object's.
+    pub pos: sqlchess_rules::Position,
 }
 
 impl PyPosition {
     pub fn new(pos: sqlchess_rules::Position) -> PyPosition {
-        PyPosition { pos: Arc::new(pos) }
+        PyPosition { pos }
     }
 }
 
@@ -74,7 +76,9 @@ impl PyPosition {
 /// promotion and whether it gives check (each computed when read).
 #[pyclass(frozen, module = "sqlchess", name = "Move")]
 pub struct PyMove {
-    pos: Arc<sqlchess_rules::Position>,
+    // The Python object of the position the move belongs to (a reference
+    // count, not a copy).
+    pos: Py<PyPosition>,
     mv: sqlchess_rules::Move,
 }
 
@@ -124,7 +128,7 @@ impl PyPosition {
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         if let Ok(m) = r#move.downcast::<PyMove>() {
             let m = m.get();
-            return if Arc::ptr_eq(&m.pos, &self.pos) {
+            return if std::ptr::eq(&m.pos.get().pos, &self.pos) {
                 Ok(PyPosition::new(self.pos.play_unchecked(m.mv)))
             } else {
                 self.pos.play(m.mv).map(PyPosition::new).map_err(to_py)
@@ -137,17 +141,18 @@ impl PyPosition {
     }
 
     /// The legal move that `text` (UCI or SAN) names.
-    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
-        let mv = self.pos.parse_move(text).map_err(to_py)?;
-        Ok(self.wrap(mv))
+    fn parse_move(slf: &Bound<'_, Self>, text: &str) -> PyResult<PyMove> {
+        let mv = slf.get().pos.parse_move(text).map_err(to_py)?;
+        Ok(PyPosition::wrap(slf, mv))
     }
 
     /// Every legal move, as `Move` objects.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.pos
+    fn legal_moves(slf: &Bound<'_, Self>) -> Vec<PyMove> {
+        slf.get()
+            .pos
             .legal_moves()
             .into_iter()
-            .map(|mv| self.wrap(mv))
+            .map(|mv| PyPosition::wrap(slf, mv))
             .collect()
     }
 
@@ -312,8 +317,7 @@ impl PyPosition {
     /// the SQL function's node budget. The GIL is released.
     #[pyo3(signature = (depth=None, movetime=None, nodes=None))]
     fn next_move(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         depth: Option<i64>,
         movetime: Option<u64>,
         nodes: Option<u64>,
@@ -327,10 +331,10 @@ impl PyPosition {
         if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
             limits.nodes = Some(SQL_NODE_BUDGET);
         }
-        let pos = &self.pos;
-        let best = detached(py, || sqlchess_search::next_move(pos, &limits))?;
+        let pos = &slf.get().pos;
+        let best = detached(slf.py(), || sqlchess_search::next_move(pos, &limits))?;
         match best.uci {
-            Some(uci) => Ok(Some(self.parse_move(&uci)?)),
+            Some(uci) => Ok(Some(PyPosition::parse_move(slf, &uci)?)),
             None => Ok(None),
         }
     }
@@ -364,7 +368,7 @@ impl PyPosition {
         };
         let same = {
             let o = &other.get().pos;
-            self.pos.variant_name() == o.variant_name() && *self.pos == **o
+            self.pos.variant_name() == o.variant_name() && self.pos == *o
         };
         match op {
             CompareOp::Eq => same.into_pyobject(py),
@@ -388,11 +392,18 @@ impl PyPosition {
 }
 
 impl PyPosition {
-    fn wrap(&self, mv: sqlchess_rules::Move) -> PyMove {
+    fn wrap(slf: &Bound<'_, Self>, mv: sqlchess_rules::Move) -> PyMove {
         PyMove {
-            pos: Arc::clone(&self.pos),
+            pos: slf.clone().unbind(),
             mv,
         }
+    }
+}
+
+impl PyMove {
+    /// The position the move is played from.
+    fn at(&self) -> &sqlchess_rules::Position {
+        &self.pos.get().pos
     }
 }
 
@@ -401,63 +412,61 @@ impl PyMove {
     /// The move in UCI.
     #[getter]
     fn uci(&self) -> String {
-        self.pos.uci(self.mv)
+        self.at().uci(self.mv)
     }
 
     /// The move in SAN, with `+` or `#`.
     #[getter]
     fn san(&self) -> String {
-        self.pos.san(self.mv)
+        self.at().san(self.mv)
     }
 
     /// The departure square (for a drop, the target square).
     #[getter]
     #[allow(clippy::wrong_self_convention)] // python-chess's name
     fn from_square(&self) -> String {
-        self.pos.move_from(self.mv)
+        self.at().move_from(self.mv)
     }
 
     /// Where the moving piece lands (for castling, the king's square).
     #[getter]
     fn to_square(&self) -> String {
-        self.pos.move_to(self.mv)
+        self.at().move_to(self.mv)
     }
 
     /// The moving piece's lower-case name (`"pawn"`, `"knight"`, …).
     #[getter]
     fn piece(&self) -> Option<&str> {
-        self.pos.moved_piece(self.mv)
+        self.at().moved_piece(self.mv)
     }
 
     /// The captured piece's name, or None.
     #[getter]
     fn captured(&self) -> Option<&str> {
-        self.pos.captured_piece(self.mv)
+        self.at().captured_piece(self.mv)
     }
 
     /// The name of the piece promoted to, or None.
     #[getter]
     fn promotion(&self) -> Option<&str> {
-        self.pos.promotion(self.mv)
+        self.at().promotion(self.mv)
     }
 
     /// Whether the move gives check.
     #[getter]
     fn gives_check(&self) -> bool {
-        self.pos.gives_check(self.mv)
+        self.at().gives_check(self.mv)
     }
 
     /// The position the move is played from.
     #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            pos: Arc::clone(&self.pos),
-        }
+    fn position(&self, py: Python<'_>) -> Py<PyPosition> {
+        self.pos.clone_ref(py)
     }
 
     /// The position after the move.
     fn after(&self) -> PyPosition {
-        PyPosition::new(self.pos.play_unchecked(self.mv))
+        PyPosition::new(self.at().play_unchecked(self.mv))
     }
 
     fn __str__(&self) -> String {

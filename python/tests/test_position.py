@@ -147,7 +147,7 @@ def test_play_is_immutable_and_takes_san_uci_and_moves() -> None:
     assert after.fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     move = start.parse_move("Nf3")
     assert move.uci == "g1f3" and move.san == "Nf3" and move.piece == "knight"
-    assert move.position == start and move.after() == start.play("g1f3")
+    assert move.position is start and move.after() == start.play("g1f3")
     assert repr(move) == "Move('g1f3')" and str(move) == "g1f3"
     assert move == start.parse_move("g1f3") and hash(move) == hash(start.parse_move("g1f3"))
     # A move object from another position is checked for legality here.

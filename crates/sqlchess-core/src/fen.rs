@@ -320,47 +320,44 @@ impl FromStr for Setup {
 
 /// Writes the placement field.
 pub fn write_board(board: &Board, f: &mut impl fmt::Write) -> fmt::Result {
-    let mut buf = [0u8; 71];
+    let mut buf = [0u8; 72];
     let len = placement(board, &mut buf);
     // Only ASCII letters, digits and slashes were written.
     f.write_str(std::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
 }
 
 /// The placement field into `out` (at most 71 bytes: eight ranks of eight
-/// letters and seven slashes); returns its length. A letter per square is
-/// laid out from the twelve piece bitboards first, so that no square asks
-/// the board which piece stands on it.
-pub(crate) fn placement(board: &Board, out: &mut [u8; 71]) -> usize {
-    const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
-    let mut squares = [0u8; 64];
-    for color in Color::ALL {
-        let ours = board.by_color(color);
-        for role in Role::ALL {
-            let letter = LETTERS[color as usize][role as usize];
-            for sq in board.by_role(role) & ours {
-                squares[sq as usize] = letter;
-            }
-        }
-    }
-    // Each rank is its occupancy's precomputed shape (digits in place,
-    // letters to fill in) with its pieces' letters written into the
-    // shape's slots: no branch per square.
+/// letters and seven slashes, and a byte of scratch); returns its length.
+/// Bytes past the length are scratch.
+pub(crate) fn placement(board: &Board, out: &mut [u8; 72]) -> usize {
+    // Each piece's letter is `LETTERS[4-bit code]`: its role's three bits
+    // and its colour. The codes of a rank's eight squares are gathered from
+    // four bitboards at once (a byte a square), so no square asks the board
+    // which piece stands on it and no loop runs once per piece.
+    const LETTERS: [u8; 16] = *b"PNBRQK??pnbrqk??";
+    // The squares whose role has bit k set (roles: pawn 0 to king 5).
+    let [bit0, bit1, bit2] = [0, 1, 2].map(|k| {
+        Role::ALL
+            .iter()
+            .filter(|&&role| (role as u8 >> k) & 1 == 1)
+            .fold(0, |acc, &role| acc | board.by_role(role).0)
+    });
+    let black = board.by_color(Color::Black).0;
     let occupied = board.occupied().0;
     let mut len = 0;
     for rank in (0..8).rev() {
-        let occ = ((occupied >> (rank * 8)) & 0xff) as usize;
-        let shape = &RANK_SHAPES[occ];
-        let shape_len = usize::from(shape.len);
-        out[len..len + shape_len].copy_from_slice(&shape.bytes[..shape_len]);
-        let mut bits = occ;
-        let mut k = 0;
-        while bits != 0 {
-            let file = bits.trailing_zeros() as usize;
-            out[len + usize::from(shape.slots[k])] = squares[rank * 8 + file];
-            bits &= bits - 1;
-            k += 1;
+        let byte = |bits: u64| SPREAD[((bits >> (rank * 8)) & 0xff) as usize];
+        let codes = byte(bit0) | (byte(bit1) << 1) | (byte(bit2) << 2) | (byte(black) << 3);
+        let shape = &RANK_SHAPES[((occupied >> (rank * 8)) & 0xff) as usize];
+        // The shape (digits in place) first, then a letter per file at its
+        // place in the text; an empty file's letter lands on the byte past
+        // the longest text, which what follows writes over.
+        out[len..len + 8].copy_from_slice(&shape.bytes);
+        for file in 0..8 {
+            let code = (codes >> (file * 8)) & 15;
+            out[len + usize::from(shape.places[file])] = LETTERS[code as usize];
         }
-        len += shape_len;
+        len += usize::from(shape.len);
         if rank > 0 {
             out[len] = b'/';
             len += 1;
@@ -369,14 +366,32 @@ pub(crate) fn placement(board: &Board, out: &mut [u8; 71]) -> usize {
     len
 }
 
+/// The eight bits of a byte spread to the low bits of eight bytes: bit `f`
+/// of the index becomes bit `8 f` of the value.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut f = 0;
+        while f < 8 {
+            t[b] |= ((b as u64 >> f) & 1) << (8 * f);
+            f += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// One rank's placement text for an occupancy: the digits of its empty
-/// runs, with a slot for each piece's letter.
+/// runs, with a place for each piece's letter.
 #[derive(Clone, Copy)]
 struct RankShape {
+    /// The text with the letters' bytes still to fill in.
     bytes: [u8; 8],
     len: u8,
-    /// Where the k-th piece (by file) writes its letter.
-    slots: [u8; 8],
+    /// Where file `f`'s letter goes in the text; 8 (past it) for an empty
+    /// file.
+    places: [u8; 8],
 }
 
 /// [`RankShape`] for every occupancy of a rank (bit `f` set: file `f`
@@ -385,13 +400,13 @@ const RANK_SHAPES: [RankShape; 256] = {
     let empty = RankShape {
         bytes: [0; 8],
         len: 0,
-        slots: [0; 8],
+        places: [8; 8],
     };
     let mut t = [empty; 256];
     let mut occ = 0;
     while occ < 256 {
-        let (mut bytes, mut slots) = ([0u8; 8], [0u8; 8]);
-        let (mut len, mut pieces, mut run) = (0usize, 0usize, 0u8);
+        let (mut bytes, mut places) = ([0u8; 8], [8u8; 8]);
+        let (mut len, mut run) = (0usize, 0u8);
         let mut file = 0;
         while file < 8 {
             if occ & (1 << file) != 0 {
@@ -400,8 +415,7 @@ const RANK_SHAPES: [RankShape; 256] = {
                     len += 1;
                     run = 0;
                 }
-                slots[pieces] = len as u8;
-                pieces += 1;
+                places[file] = len as u8;
                 len += 1;
             } else {
                 run += 1;
@@ -415,7 +429,7 @@ const RANK_SHAPES: [RankShape; 256] = {
         t[occ] = RankShape {
             bytes,
             len: len as u8,
-            slots,
+            places,
         };
         occ += 1;
     }
@@ -446,7 +460,7 @@ impl FenBuf {
 
     /// Appends the placement field.
     pub(crate) fn placement(&mut self, board: &Board) {
-        let mut field = [0u8; 71];
+        let mut field = [0u8; 72];
         let len = placement(board, &mut field);
         self.bytes[self.len..self.len + len].copy_from_slice(&field[..len]);
         self.len += len;
@@ -554,6 +568,61 @@ mod tests {
         let setup: Setup = START.parse().unwrap();
         assert_eq!(setup, Setup::initial());
         assert_eq!(setup.to_string(), START);
+    }
+
+    /// The placement written square by square, the plain way.
+    fn placement_by_squares(board: &Board) -> String {
+        let mut text = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board.piece_at(Square::new(rank * 8 + file)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            text.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        text.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                text.push('/');
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn placement_writes_every_rank_shape_and_piece() {
+        // Every occupancy of a rank, on every rank, each square's piece
+        // drawn from all twelve: the table-driven writer against the plain
+        // one, and read back.
+        let pieces: Vec<(Color, Role)> = Color::ALL
+            .into_iter()
+            .flat_map(|c| Role::ALL.map(|r| (c, r)))
+            .collect();
+        let mut next = 0usize;
+        for occupancy in 0..256u32 {
+            for rank in 0..8 {
+                let mut board = Board::empty();
+                for file in 0..8 {
+                    if occupancy >> file & 1 == 1 {
+                        let (color, role) = pieces[next % pieces.len()];
+                        next += 7;
+                        board.put(Square::new(rank * 8 + file), color, role);
+                    }
+                }
+                let mut text = String::new();
+                write_board(&board, &mut text).unwrap();
+                assert_eq!(text, placement_by_squares(&board));
+                assert_eq!(parse_board(&text).unwrap(), board);
+            }
+        }
     }
 
     #[test]

@@ -155,13 +155,49 @@ impl Default for Position {
     }
 }
 
+/// More than 16 pieces of `color`, more than 8 pawns, or more pieces
+/// beyond the first two knights, bishops and rooks and the first queen than
+/// missing pawns could have promoted to.
+fn too_many_pieces(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let pawns = (board.pawns() & ours).count();
+    // Most positions have no promoted piece: two bit tricks per role
+    // instead of a count of each.
+    let beyond = |bb: Bitboard, first: usize| match first {
+        1 => bb.more_than_one(),
+        _ => (bb & Bitboard(bb.0.wrapping_sub(1))).more_than_one(),
+    };
+    let promoted = [
+        (Role::Knight, 2),
+        (Role::Bishop, 2),
+        (Role::Rook, 2),
+        (Role::Queen, 1),
+    ];
+    let extra = if promoted
+        .iter()
+        .any(|&(role, first)| beyond(board.by_role(role) & ours, first))
+    {
+        promoted
+            .iter()
+            .map(|&(role, first)| (board.by_role(role) & ours).count().saturating_sub(first))
+            .sum()
+    } else {
+        0
+    };
+    ours.count() > 16 || pawns > 8 || pawns + extra > 8
+}
+
 impl Position {
     /// The standard starting position.
     pub fn new() -> Position {
-        match Position::from_setup(Setup::initial(), CastlingMode::Standard) {
-            Ok(pos) => pos,
-            Err(_) => unreachable!("the initial position is legal"),
-        }
+        // Checked once: bindings make start positions by the million.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(|| {
+            match Position::from_setup(Setup::initial(), CastlingMode::Standard) {
+                Ok(pos) => pos,
+                Err(_) => unreachable!("the initial position is legal"),
+            }
+        })
     }
 
     /// Checks `setup` against every rule and makes it a position.
@@ -178,13 +214,7 @@ impl Position {
             } else if kings.more_than_one() {
                 reasons.push(PositionErrorKind::TooManyKings(color));
             }
-            let m = board.material()[color];
-            let pawns = m[0] as i32;
-            let extra = (m[1] as i32 - 2).max(0)
-                + (m[2] as i32 - 2).max(0)
-                + (m[3] as i32 - 2).max(0)
-                + (m[4] as i32 - 1).max(0);
-            if board.by_color(color).count() > 16 || pawns > 8 || pawns + extra > 8 {
+            if too_many_pieces(&board, color) {
                 reasons.push(PositionErrorKind::TooManyPieces(color));
             }
         }
@@ -766,5 +796,51 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_pieces_agrees_with_counting_every_role() {
+        // Random boards of up to 20 pieces a side, each square's piece
+        // drawn from all twelve (a small xorshift: no dependency): the
+        // bit-trick check against the count of each role.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let mut board = Board::empty();
+            let pieces = next() % 40;
+            for _ in 0..pieces {
+                let sq = Square::new((next() % 64) as u32);
+                if board.occupied().contains(sq) {
+                    continue;
+                }
+                let color = Color::ALL[(next() % 2) as usize];
+                let role = Role::ALL[(next() % 6) as usize];
+                board.put(sq, color, role);
+            }
+            for color in Color::ALL {
+                let m = board.material()[color];
+                let pawns = i32::from(m[0]);
+                let extra = (i32::from(m[1]) - 2).max(0)
+                    + (i32::from(m[2]) - 2).max(0)
+                    + (i32::from(m[3]) - 2).max(0)
+                    + (i32::from(m[4]) - 1).max(0);
+                let counted = board.by_color(color).count() > 16 || pawns > 8 || pawns + extra > 8;
+                assert_eq!(
+                    too_many_pieces(&board, color),
+                    counted,
+                    "{board:?} {color:?}"
+                );
+            }
+        }
     }
 }
