@@ -77,6 +77,11 @@ PETRIFIED_CAPTURES = "r3k2r/1P1n1p2/2b2q2/3B4/4N3/2Q5/3r1R2/R3K2R w KQkq - 0 1"
 PLACEMENT_BISHOPS = "2rkqr1n/pppppppp/8/8/8/8/PPPPPPPP/2KRN1QR[NBBnbb] w - - 0 6"
 PLACEMENT_CASTLING = "1n2k1n1/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNqrrbb] b Q - 0 3"
 
+# Dobutsu: the start; a white lion on the far rank that Black can take
+# (the game goes on: flagPieceSafe) and one Black cannot (the game is over);
+# chicks in both hands.
+DOBUTSU = ["gle/1c1/1C1/ELG[-] w 0 1", "L2/g2/2l/3[-] b 0 1", "L2/3/2l/3[-] b 0 1", "l2/1C1/3/2L[Cc] w 0 1"]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -138,6 +143,7 @@ PLAN = [
     ("asean", "asean", False, None, 3, 16, (4, 80), 2),
     ("shouse", "shouse", False, None, 3, 16, (10, 60), 2),
     ("gorogoro", "gorogoro", False, None, 3, 16, (10, 80), 2),
+    ("dobutsu", "dobutsu", False, DOBUTSU, 5, 16, (4, 60), 3),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

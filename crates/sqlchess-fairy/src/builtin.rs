@@ -332,6 +332,56 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.n_fold_value_absolute = true;
             v
         }
+        "dobutsu" => {
+            // Dobutsu shogi ("let's catch the lion"), 3x4: a chick (a shogi
+            // pawn) promoting to a hen (a gold) on the last rank, an elephant
+            // (fers), a giraffe (wazir) and the lion, which moves as a king
+            // but is not royal: there is no check, and taking the lion wins.
+            // Drops anywhere, doubled chicks allowed; the lion also wins by
+            // reaching the far rank where it cannot be taken.
+            let mut v = extra("minishogi")?;
+            v.name = name.into();
+            v.width = 3;
+            v.height = 4;
+            v.pieces = vec![
+                custom("chick", 'c', "fW"),
+                custom("elephant", 'e', "F"),
+                custom("giraffe", 'g', "W"),
+                custom("lion", 'l', "K"),
+                custom("hen", 'h', "WfF"),
+            ];
+            v.start_fen = "gle/1c1/1C1/ELG[-] w 0 1".into();
+            v.royal = None;
+            v.stalemate = RelativeOutcome::Loss;
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: Some(vec![3]),
+                count: 0,
+                opponent_count: 0,
+                claim: false,
+            });
+            v.piece_promotions = vec![(0, 4)];
+            v.piece_promotion_zone = 3;
+            v.mandatory_piece_promotion = true;
+            v.immobility_illegal = false;
+            v.drop_no_doubled = None;
+            v.drop_mate_illegal = false;
+            // Minishogi's repetition rule is its own; Fairy-Stockfish's
+            // shogi base draws a repetition.
+            v.n_fold_value = RelativeOutcome::Draw;
+            v.n_fold_value_absolute = false;
+            v.flag = Some(Flag {
+                piece: Some(3),
+                region: [
+                    squares(&(0..3).map(|f| (f, 3)).collect::<Vec<_>>()),
+                    squares(&(0..3).map(|f| (f, 0)).collect::<Vec<_>>()),
+                ],
+                flag_move: false,
+                count: 1,
+                safe: true,
+            });
+            v
+        }
         "minixiangqi" => {
             // Xiangqi on 7x7 without elephants and advisors: the general
             // keeps to its 3x3 palace, soldiers step sideways from the start.
@@ -635,6 +685,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 region: [center, center],
                 flag_move: false,
                 count: 1,
+                safe: false,
             });
             v
         }
@@ -662,6 +713,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 region: [eighth, eighth],
                 flag_move: true,
                 count: 1,
+                safe: false,
             });
             v
         }
@@ -748,6 +800,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 ],
                 flag_move: false,
                 count: 1,
+                safe: false,
             });
             v
         }

@@ -285,6 +285,10 @@ struct Draft {
     flag_piece: Option<Option<usize>>,
     flag_region: Option<[Bb256; 2]>,
     flag_move: Option<bool>,
+    flag_safe: Option<bool>,
+    /// The line of `flagPieceSafe = true`, if given (checked against
+    /// `flagMove` at the end).
+    flag_safe_line: Option<usize>,
     /// The line of `extinctionPseudoRoyal = true`, if given.
     pseudo_royal: Option<usize>,
     /// Pawn drops on the first rank, and in the promotion zone.
@@ -324,6 +328,8 @@ impl From<Variant> for Draft {
             flag_piece: v.flag.as_ref().map(|f| f.piece),
             flag_region: v.flag.as_ref().map(|f| f.region),
             flag_move: v.flag.as_ref().map(|f| f.flag_move),
+            flag_safe: v.flag.as_ref().map(|f| f.safe),
+            flag_safe_line: None,
             v,
             template: false,
             castling_set: false,
@@ -548,6 +554,7 @@ impl Draft {
             region,
             flag_move: self.flag_move.unwrap_or(false),
             count: self.flag_count,
+            safe: self.flag_safe.unwrap_or(false),
         });
         if self.template {
             // Fairy-Stockfish's default files g and c must lie on the board.
@@ -926,6 +933,16 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
     }
     let pseudo_royal = d.pseudo_royal;
     let drop_checks_line = d.drop_checks_line;
+    if let Some(line) = d.flag_safe_line.filter(|_| d.flag_move == Some(true)) {
+        // Fairy-Stockfish then gives the extra move only for an unsafe flag
+        // piece, a combination not implemented here.
+        return Err(vec![IniError::Value {
+            line,
+            option: "flagPieceSafe".into(),
+            value: "true".into(),
+            reason: "not supported with flagMove".into(),
+        }]);
+    }
     if let Err(e) = d.promotion_zone() {
         return Err(vec![e]);
     }
@@ -1560,7 +1577,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .ok_or_else(|| bad("expected a count of at least 1"))?;
         }
         // Only the defaults: other values would change the rule.
-        "extinctionPseudoRoyal" | "flagPieceSafe" | "flagPieceBlockedWin" if value == "false" => {}
+        "extinctionPseudoRoyal" | "flagPieceBlockedWin" if value == "false" => {}
+        "flagPieceSafe" => {
+            let safe = boolean()?;
+            d.flag_safe = Some(safe);
+            d.flag_safe_line = safe.then_some(line);
+        }
         // The extinction piece treated as royal: what a royal piece is here,
         // so only for extinction of the royal piece (checked at the end).
         "extinctionPseudoRoyal" if value == "true" => d.pseudo_royal = Some(line),

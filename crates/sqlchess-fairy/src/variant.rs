@@ -400,6 +400,10 @@ pub struct Flag {
     /// How many flag pieces must stand in the region at once (1 but in
     /// halma-like games; variants.ini's `flagPieceCount`).
     pub count: u32,
+    /// The flag pieces there must be safe (`flagPieceSafe`): with exactly
+    /// `count` of them in the region, one the side to move can legally
+    /// capture does not count (with more, the spare ones cover it).
+    pub safe: bool,
 }
 
 /// Why a variant could not be built or found.
@@ -516,6 +520,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "extinction",
     "nocheckatomic",
     "minishogi",
+    "dobutsu",
     "nightrider",
     "grasshopper",
     "losers",

@@ -143,6 +143,7 @@ oracle!(
     jesonmor,
     asean,
     gorogoro,
+    dobutsu,
     judkins,
     euroshogi,
     torishogi,

@@ -14,7 +14,16 @@ impl<B: Bits> State<B> {
     pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
         let us = self.side;
         let them = us ^ 1;
-        if let Some(f) = &r.v.flag {
+        if r.v.flag.as_ref().is_some_and(|f| f.safe) {
+            // Flag pieces that must be safe (never with the extra move):
+            // either side's safe arrival ends the game, both a draw.
+            match (self.flag_held_safely(r, us), self.flag_held_safely(r, them)) {
+                (true, true) => return Some(RelativeOutcome::Draw),
+                (true, false) => return Some(RelativeOutcome::Win),
+                (false, true) => return Some(RelativeOutcome::Loss),
+                (false, false) => {}
+            }
+        } else if let Some(f) = &r.v.flag {
             let on_flag = |c: usize| {
                 let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
                 (pieces & self.by_color[c] & r.flag_region[c]).count() >= f.count
@@ -195,6 +204,33 @@ impl<B: Bits> State<B> {
 
     /// Whether a legal move brings a flag piece of the side to move into
     /// its region.
+    /// Whether `c`'s flag pieces hold its flag region safely
+    /// (`flagPieceSafe`, as Fairy-Stockfish counts them): with more than the
+    /// count needed there, always; with exactly that many, when none of them
+    /// can be taken: by a legal move of the side to move when `c` just
+    /// moved, by any attack of the other side when `c` is to move.
+    fn flag_held_safely(&self, r: &Rules<B>, c: usize) -> bool {
+        let Some(f) = &r.v.flag else {
+            return false;
+        };
+        let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
+        let there = pieces & self.by_color[c] & r.flag_region[c];
+        if there.count() != f.count {
+            return there.count() > f.count;
+        }
+        if c == self.side {
+            let occ = self.occ();
+            !there
+                .iter()
+                .any(|sq| self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY))
+        } else {
+            !self
+                .special_moves(r)
+                .into_iter()
+                .any(|m| m.dropped_piece().is_none() && there.has(m.to as usize))
+        }
+    }
+
     fn can_reach_flag(&self, r: &Rules<B>, piece: Option<usize>) -> bool {
         let us = self.side;
         self.special_moves(r).into_iter().any(|m| {
