@@ -525,6 +525,27 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             }];
             v
         }
+        "legan" => {
+            // Legan chess: the armies face each other across the a8–h1
+            // diagonal; a pawn steps diagonally towards the far corner
+            // (a8 for White, h1 for Black: Black's moves are White's turned
+            // half round) and takes forward or to its left; it promotes on
+            // the far corner's two edges.
+            let mut v = Variant::chess();
+            v.name = name.into();
+            v.pieces[0].def = PieceDef::parse("mflFcflW").ok()?;
+            v.start_fen = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1".into();
+            v.castling = None;
+            v.double_step = false;
+            v.en_passant = false;
+            if let Some(p) = v.promotion.as_mut() {
+                p.region = Some([
+                    squares(&[(0, 7), (1, 7), (2, 7), (3, 7), (0, 6), (0, 5), (0, 4)]),
+                    squares(&[(4, 0), (5, 0), (6, 0), (7, 0), (7, 1), (7, 2), (7, 3)]),
+                ]);
+            }
+            v
+        }
         "mini" => {
             // Fairy-Stockfish's other name of minishogi's rules.
             let mut v = extra("minishogi")?;

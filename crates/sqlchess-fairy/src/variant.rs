@@ -521,6 +521,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "nocheckatomic",
     "minishogi",
     "dobutsu",
+    "legan",
     "nightrider",
     "grasshopper",
     "losers",

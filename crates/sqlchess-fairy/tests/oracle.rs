@@ -144,6 +144,7 @@ oracle!(
     asean,
     gorogoro,
     dobutsu,
+    legan,
     judkins,
     euroshogi,
     torishogi,
