@@ -86,6 +86,19 @@ DOBUTSU = ["gle/1c1/1C1/ELG[-] w 0 1", "L2/g2/2l/3[-] b 0 1", "L2/3/2l/3[-] b 0 
 # squares, with pieces to take on the way.
 LEGAN = ["knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1", "1n2k3/1P6/P7/8/8/7p/6p1/3K1N2 w - - 0 1", "1n2k3/1P6/P7/8/8/7p/6p1/3K1N2 b - - 0 1"]
 
+# Spartan chess: the start; Black's two kings, one or both attacked
+# (duple check); hoplites and pawns about to promote, Black with one king
+# (a hoplite may promote to a second) and with two (it may not); White
+# castling.
+SPARTAN = [
+    "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+    "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1",
+    "2k2k2/8/8/8/8/8/8/2R2RK1 b - - 0 1",
+    "4k3/1P6/8/8/8/8/1h6/4K3 b - - 0 1",
+    "3kk3/1P6/8/8/8/8/1h6/4K3 b - - 0 1",
+    "lgkc1kwl/hhh2hhh/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -149,6 +162,7 @@ PLAN = [
     ("gorogoro", "gorogoro", False, None, 3, 16, (10, 80), 2),
     ("dobutsu", "dobutsu", False, DOBUTSU, 5, 16, (4, 60), 3),
     ("legan", "legan", False, LEGAN, 4, 16, (4, 80), 2),
+    ("spartan", "spartan", False, SPARTAN, 3, 16, (4, 80), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

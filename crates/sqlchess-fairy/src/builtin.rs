@@ -525,6 +525,43 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             }];
             v
         }
+        "spartan" => {
+            // Spartan chess: White's army against Black's Spartans, two kings,
+            // hoplites (pawns moving diagonally forward and taking straight
+            // ahead, with an initial double diagonal step), lieutenants,
+            // captains, a general (dragon) and a warlord (archbishop). Kings
+            // are pseudo-royal: a lone king may not be left attacked, and of
+            // two, not both (duple check). Hoplites promote to a king (while
+            // Black has fewer than two), general, warlord, lieutenant or
+            // captain; there is no en passant.
+            let mut v = extra("extinction")?;
+            v.name = name.into();
+            v.pieces.extend([
+                custom("general", 'g', "RF"),
+                piece("archbishop", 'w'),
+                custom("hoplite", 'h', "fmFfcWimA"),
+                custom("lieutenant", 'l', "FAsmW"),
+                custom("captain", 'c', "WD"),
+            ]);
+            v.start_fen = "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into();
+            v.pawn_black = Some(8);
+            v.en_passant = false;
+            if let Some(p) = v.promotion.as_mut() {
+                p.pieces = vec![4, 3, 2, 1];
+                p.pieces_black = Some(vec![5, 6, 7, 9, 10]);
+                p.limits = vec![(5, 2)];
+            }
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: Some(vec![5]),
+                count: 0,
+                opponent_count: 0,
+                claim: false,
+            });
+            v.pseudo_royal = true;
+            v.duple_check = true;
+            v
+        }
         "legan" => {
             // Legan chess: the armies face each other across the a8–h1
             // diagonal; a pawn steps diagonally towards the far corner

@@ -141,6 +141,9 @@ pub struct Variant {
     pub royal: Option<usize>,
     /// Index of the pawn: the piece that promotes and captures en passant.
     pub pawn: Option<usize>,
+    /// Black's pawn when it is another piece (Spartan chess's hoplite);
+    /// `None` when both sides' pawn is [`Variant::pawn`].
+    pub pawn_black: Option<usize>,
     /// Whether initial-only moves (the pawn double step) exist at all.
     pub double_step: bool,
     /// Relative ranks (0-based, inclusive) from which initial-only moves may
@@ -310,6 +313,10 @@ pub struct Variant {
     /// attacked or blow one up, unless it takes a pseudo-royal piece of the
     /// other side.
     pub pseudo_royal: bool,
+    /// With [`Variant::pseudo_royal`], a side with more pieces of the
+    /// extinction types than the pseudo-royal count may leave some of them
+    /// attacked, but not all (`dupleCheck`: Spartan chess's two kings).
+    pub duple_check: bool,
     /// The side for which every drawn ending (stalemate, the n-move rule,
     /// repetition) is a win instead: variants.ini's `materialCounting =
     /// whitedrawodds` or `blackdrawodds` (armageddon).
@@ -522,6 +529,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "minishogi",
     "dobutsu",
     "legan",
+    "spartan",
     "nightrider",
     "grasshopper",
     "losers",
@@ -555,6 +563,16 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 }
 
 impl Variant {
+    /// The pawn of side `c` (0 White, 1 Black): the piece that promotes,
+    /// takes en passant and resets the move clock.
+    pub fn pawn_of(&self, c: usize) -> Option<usize> {
+        if c == 1 && self.pawn_black.is_some() {
+            self.pawn_black
+        } else {
+            self.pawn
+        }
+    }
+
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
     /// `fischerandom`), `capablanca`, `caparandom`, `grand`, `makruk`, `xiangqi`, `shogi`, `crazyhouse`, `seirawan`, `gothic`,
     /// `embassy`, `janus`, `modern`, `chancellor`, `centaur`, `almost`,
@@ -771,6 +789,7 @@ impl Variant {
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             royal: Some(5),
             pawn: Some(0),
+            pawn_black: None,
             double_step: true,
             double_step_ranks: (1, 1),
             en_passant: true,
@@ -839,6 +858,7 @@ impl Variant {
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
             pseudo_royal: false,
+            duple_check: false,
             draw_odds: None,
             walls: false,
             blast_proof: Vec::new(),
@@ -867,7 +887,7 @@ impl Variant {
             .map(|(i, p)| {
                 if Some(i) == self.royal {
                     0
-                } else if Some(i) == self.pawn {
+                } else if Some(i) == self.pawn || Some(i) == self.pawn_black {
                     PAWN_VALUE
                 } else {
                     let moves = p.def.geometry(self.width, self.height).len() as f64;

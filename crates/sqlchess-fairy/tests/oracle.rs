@@ -145,6 +145,7 @@ oracle!(
     gorogoro,
     dobutsu,
     legan,
+    spartan,
     judkins,
     euroshogi,
     torishogi,

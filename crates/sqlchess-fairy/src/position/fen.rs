@@ -256,7 +256,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         }
         let index = |sq: &FairySquare| sq.rank() as usize * r.stride + sq.file() as usize;
         let enemy_pawn = |v: usize| {
-            r.v.pawn
+            r.v.pawn_of(st.side ^ 1)
                 .is_some_and(|p| v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v))
         };
         for (i, sq) in squares.iter().enumerate() {

@@ -392,7 +392,7 @@ impl<B: Bits> State<B> {
                 (true, true) if base != t => base,
                 (false, true) => t,
                 (true, _) if r.v.drop_loop => base,
-                (true, _) => r.v.pawn.unwrap_or(base),
+                (true, _) => r.v.pawn_of(captor).unwrap_or(base),
                 (false, false) => base,
             };
             self.hand[captor][t] = self.hand[captor][t].saturating_add(1);
@@ -412,7 +412,7 @@ impl<B: Bits> State<B> {
         if mv.kind == MoveKind::Pass {
             // Nothing moves and no right is lost; the clock counts the
             // pass as a move of the piece it names.
-            if r.v.pawn == Some(t) {
+            if r.v.pawn_of(us) == Some(t) {
                 self.halfmove = 0;
             } else {
                 self.halfmove = self.halfmove.saturating_add(1);
@@ -499,7 +499,7 @@ impl<B: Bits> State<B> {
                     // The square passed over; only set when an enemy pawn
                     // could capture there, as X-FEN prints it.
                     let mid = (from + to) / 2;
-                    if let Some(pw) = r.v.pawn {
+                    if let Some(pw) = r.v.pawn_of(us ^ 1) {
                         let cands = r.types[pw].leap_cap_rev[us ^ 1][mid]
                             & self.by_type[pw]
                             & self.by_color[us ^ 1];
@@ -539,7 +539,7 @@ impl<B: Bits> State<B> {
         if r.v.castling_dropped_piece && mv.kind == MoveKind::Drop {
             self.castling_from_drop(r, us);
         }
-        if capture || r.v.pawn == Some(t) {
+        if capture || r.v.pawn_of(us) == Some(t) {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -849,6 +849,16 @@ impl Position {
         let stride = self.stride();
         with!(self, |_r, st| (st.ep != NO_SQ).then(|| {
             FairySquare::from_index(to_frame(st.ep as usize, stride))
+        }))
+    }
+
+    /// The pawn an en-passant capture would take, when there is one (the
+    /// square behind [`Position::ep_square`], or beside it where pawns step
+    /// diagonally, as Berolina's).
+    pub fn ep_victim(&self) -> Option<FairySquare> {
+        let stride = self.stride();
+        with!(self, |_r, st| (st.ep != NO_SQ).then(|| {
+            FairySquare::from_index(to_frame(st.ep_victim as usize, stride))
         }))
     }
 

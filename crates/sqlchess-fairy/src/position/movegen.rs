@@ -397,7 +397,7 @@ impl<B: Bits> State<B> {
             }
         }
         let royal = r.v.royal;
-        let pawn = r.v.pawn;
+        let pawn = r.v.pawn_of(us);
         for (t, tr) in r.types.iter().enumerate() {
             let mine = self.by_type[t] & ours;
             if mine.is_empty() {
@@ -652,7 +652,8 @@ impl<B: Bits> State<B> {
                 continue;
             }
             let locust = comp.kind == PathKind::Locust;
-            let double = comp.initial && comp.kind == PathKind::Leap && r.v.pawn == Some(t);
+            let double =
+                comp.initial && comp.kind == PathKind::Leap && r.v.pawn_of(self.side) == Some(t);
             comp_targets(
                 comp,
                 (from % r.stride) as i32,
@@ -745,7 +746,7 @@ impl<B: Bits> State<B> {
     /// Whether piece `g` from the hand may be gated on `sq`: a pawn only
     /// where it could be dropped (Seirawan with drops: not on the back rank).
     fn may_gate(&self, r: &Rules<B>, g: usize, sq: usize) -> bool {
-        !(r.v.drops && r.v.pawn == Some(g) && !r.pawn_drop[self.side].has(sq))
+        !(r.v.drops && r.v.pawn_of(self.side) == Some(g) && !r.pawn_drop[self.side].has(sq))
     }
 
     /// Pushes `mv` with promotion choices for pawns, after a legality check
@@ -761,7 +762,7 @@ impl<B: Bits> State<B> {
     fn push_promotions<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, mv: FairyMove, t: usize) {
         let us = self.side;
         let to = mv.to as usize;
-        if r.v.pawn == Some(t) && r.promo_zone[us].has(to) {
+        if r.v.pawn_of(us) == Some(t) && r.promo_zone[us].has(to) {
             if let Some(p) = &r.v.promotion {
                 let last = r.last_rank[us].has(to);
                 if !p.mandatory && !last {
@@ -889,7 +890,7 @@ impl<B: Bits> State<B> {
                 continue;
             }
             let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
-            if r.v.pawn == Some(t) {
+            if r.v.pawn_of(us) == Some(t) {
                 targets &= r.pawn_drop[us];
             }
             // A second bishop goes on the other colour of square, and no

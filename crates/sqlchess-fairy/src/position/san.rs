@@ -76,7 +76,7 @@ impl Position {
                 return mv.to_uci(self);
             };
             let capture = self.captured_piece(mv).is_some();
-            let pawn = v.pawn == Some(t);
+            let pawn = v.pawn_of(usize::from(!self.white_to_move())) == Some(t);
             if !pawn {
                 s.push(v.pieces[t].letter.to_ascii_uppercase());
             }
@@ -213,6 +213,7 @@ impl Position {
     /// The one legal move `san` describes.
     fn resolve_san(&self, san: &SanMove) -> Result<FairyMove, MoveError> {
         let v = self.variant();
+        let pawn = v.pawn_of(usize::from(!self.white_to_move()));
         let letter_of = |t: usize| v.pieces[t].letter.to_ascii_lowercase();
         let mut found = None;
         for m in self.legal_moves() {
@@ -235,8 +236,8 @@ impl Position {
                 } => {
                     let moved = self.moved_piece(m).map(|p| p.0);
                     let piece_ok = match piece {
-                        Some(l) => moved.is_some_and(|t| letter_of(t) == l && v.pawn != Some(t)),
-                        None => moved.is_some() && moved == v.pawn,
+                        Some(l) => moved.is_some_and(|t| letter_of(t) == l && pawn != Some(t)),
+                        None => moved.is_some() && moved == pawn,
                     };
                     let promo_ok = match (promotion, m.promotion()) {
                         (None, None) => true,

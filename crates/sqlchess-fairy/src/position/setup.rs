@@ -45,6 +45,10 @@ pub struct Setup {
     pub gating: Vec<FairySquare>,
     /// The square a pawn may capture en passant on.
     pub ep_square: Option<FairySquare>,
+    /// The pawn such a capture takes, when it is not straight behind
+    /// [`Setup::ep_square`] (Berolina's diagonal double steps); `None`
+    /// reads as straight behind.
+    pub ep_victim: Option<FairySquare>,
     /// Half-moves since the last capture or pawn move.
     pub halfmoves: u32,
     /// The move number.
@@ -136,6 +140,7 @@ impl Position {
             ],
             gating,
             ep_square: self.ep_square(),
+            ep_victim: self.ep_victim(),
             halfmoves: self.halfmoves(),
             fullmoves: self.fullmoves(),
             checks_left: self.checks_left(),
@@ -302,12 +307,23 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
     if let Some(ep) = s.ep_square {
         let idx =
             frame(ep).ok_or_else(|| bad(FenField::EnPassant, ep.to_string(), "off the board"))?;
-        let victim = if st.side == 0 {
-            idx.checked_sub(r.stride)
-        } else {
-            Some(idx + r.stride)
+        let victim = match s.ep_victim {
+            // The pawn that passed the square stands next to it.
+            Some(sq) if sq.file().abs_diff(ep.file()) > 1 || sq.rank().abs_diff(ep.rank()) > 1 => {
+                return Err(bad(
+                    FenField::EnPassant,
+                    sq.to_string(),
+                    "the captured pawn must stand next to the en-passant square",
+                ));
+            }
+            Some(sq) => Some(
+                frame(sq)
+                    .ok_or_else(|| bad(FenField::EnPassant, sq.to_string(), "off the board"))?,
+            ),
+            None if st.side == 0 => idx.checked_sub(r.stride),
+            None => Some(idx + r.stride),
         };
-        let pawn_there = victim.zip(v.pawn).is_some_and(|(vs, p)| {
+        let pawn_there = victim.zip(v.pawn_of(st.side ^ 1)).is_some_and(|(vs, p)| {
             vs < 256 && st.by_type[p].has(vs) && st.by_color[st.side ^ 1].has(vs)
         });
         if v.en_passant && pawn_there && st.board[idx] == 0 {

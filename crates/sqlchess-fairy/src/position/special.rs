@@ -287,16 +287,46 @@ impl<B: Bits> State<B> {
         set
     }
 
+    /// `c`'s pieces of the extinction types under [`Variant::duple_check`]
+    /// when there are more of them than pseudo-royal ones may be (Spartan
+    /// chess's two kings), else none.
+    fn duple_candidates(&self, r: &Rules<B>, c: usize) -> B {
+        let mut set = B::EMPTY;
+        if let (
+            true,
+            Some(Extinction {
+                pieces: Some(list),
+                count,
+                ..
+            }),
+        ) = (r.v.duple_check, &r.v.extinction)
+        {
+            for &t in list {
+                set |= self.by_type[t] & self.by_color[c];
+            }
+            if set.count() <= count + 1 {
+                set = B::EMPTY;
+            }
+        }
+        set
+    }
+
     /// Whether some pseudo-royal piece of `c` is attacked (in blast
     /// variants, not by a capture that would blow up a pseudo-royal piece
-    /// of the attacker's).
+    /// of the attacker's), or under duple check every one of its
+    /// candidates.
     pub(crate) fn pseudo_royal_attacked(&self, r: &Rules<B>, c: usize) -> bool {
         let theirs = self.pseudo_royals(r, c ^ 1);
         let occ = self.occ();
-        self.pseudo_royals(r, c).iter().any(|sq| {
-            (!r.v.blast_on_capture || (r.blast[sq] & theirs).is_empty())
-                && self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY)
-        })
+        let duple = self.duple_candidates(r, c);
+        (!duple.is_empty()
+            && duple
+                .iter()
+                .all(|sq| self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY)))
+            || self.pseudo_royals(r, c).iter().any(|sq| {
+                (!r.v.blast_on_capture || (r.blast[sq] & theirs).is_empty())
+                    && self.attacked(r, sq, c ^ 1, &occ, &B::EMPTY)
+            })
     }
 
     /// Whether `mv` keeps the mover's pseudo-royal pieces (those before the
@@ -324,7 +354,7 @@ impl<B: Bits> State<B> {
                 ours.set(to);
             }
         }
-        if ours.is_empty() && theirs.is_empty() {
+        if ours.is_empty() && theirs.is_empty() && self.duple_candidates(r, us).is_empty() {
             return true;
         }
         let mut next = *self;
@@ -334,6 +364,16 @@ impl<B: Bits> State<B> {
         }
         if !(theirs & !next.by_color[them]).is_empty() {
             return true;
+        }
+        // Duple check: with more candidates after the move than may be
+        // pseudo-royal (a second king just promoted to included), at least
+        // one must be left unattacked, and that is all.
+        let duple = next.duple_candidates(r, us);
+        if !duple.is_empty() {
+            let occ = next.occ();
+            return !duple
+                .iter()
+                .all(|sq| next.attacked(r, sq, them, &occ, &B::EMPTY));
         }
         let enemy = next.pseudo_royals(r, them);
         let occ = next.occ();
