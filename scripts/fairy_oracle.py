@@ -99,6 +99,19 @@ SPARTAN = [
     "lgkc1kwl/hhh2hhh/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1",
 ]
 
+# Koedem: the start (pieces come from the partner's board, written in the
+# hands); a king in hand that must be dropped, alone or beside a knight;
+# a side without a king facing one; a side whose opponent owns both.
+KOEDEM = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w kq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Nq] w kq - 0 1",
+    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kk] b KQ - 0 1",
+    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQ - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 4 4",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -163,6 +176,7 @@ PLAN = [
     ("dobutsu", "dobutsu", False, DOBUTSU, 5, 16, (4, 60), 3),
     ("legan", "legan", False, LEGAN, 4, 16, (4, 80), 2),
     ("spartan", "spartan", False, SPARTAN, 3, 16, (4, 80), 2),
+    ("koedem", "koedem", False, KOEDEM, 3, 16, (4, 80), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

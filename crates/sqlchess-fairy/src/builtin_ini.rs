@@ -334,6 +334,19 @@ promotionRegionBlack = a5 b3 c2 d2 e1 f1 g2 h2 i3 j5
 [bughouse:crazyhouse]
 capturesToHand = false
 
+# Koedem: bughouse where the kings are ordinary pieces (commoners) that
+# castle; a king in hand must be dropped before anything else moves, and a
+# side whose opponent owns both kings (on the board or in hand) has lost.
+[koedem:bughouse]
+king = -
+commoner = k
+castlingKingPiece = k
+mustDrop = true
+mustDropType = k
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionOpponentPieceCount = 2
+
 # Atomar: atomic without check whose kings survive explosions and may not
 # capture each other.
 [atomar:nocheckatomic]
@@ -468,6 +481,7 @@ pub(crate) const NAMES: &[&str] = &[
     "omicron",
     "troitzky",
     "bughouse",
+    "koedem",
     "atomar",
     "duck",
     "amazons",

@@ -649,6 +649,8 @@ impl Draft {
                 };
                 self.v.royal = self.v.royal.and_then(fix);
                 self.v.pawn = self.v.pawn.and_then(fix);
+                self.v.pawn_black = self.v.pawn_black.and_then(fix);
+                self.v.must_drop_type = self.v.must_drop_type.and_then(fix);
                 if let Some(c) = &self.v.castling {
                     if c.rook == i && c.king.is_none() {
                         self.orphan_castling = Some(c.clone());
@@ -1466,7 +1468,18 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "dropLoop" => d.v.drop_loop = boolean()?,
         "dropNoDoubledCount" => d.v.drop_no_doubled_count = number()?,
         "stalematePieceCount" => d.v.stalemate_piece_count = boolean()?,
-        "mustDropType" if value == "*" => {}
+        "mustDropType" => {
+            d.v.must_drop_type = match value {
+                "*" => None,
+                _ => {
+                    let c = value
+                        .chars()
+                        .next()
+                        .ok_or_else(|| bad("expected a letter or *"))?;
+                    Some(letter_of(c, d)?)
+                }
+            };
+        }
         "enclosingDrop" => match value {
             "top" => d.v.drop_on_top = true,
             "none" => d.v.drop_on_top = false,

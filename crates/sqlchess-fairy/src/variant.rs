@@ -256,6 +256,9 @@ pub struct Variant {
     /// While a side has pieces in hand it must drop one (variants.ini's
     /// `mustDrop`).
     pub must_drop: bool,
+    /// With [`Variant::must_drop`], the one piece type that must be dropped
+    /// while a side holds one (Koedem's kings); `None` for any piece.
+    pub must_drop_type: Option<usize>,
     /// Drops fall to the lowest empty square of their file, as in connect
     /// four (variants.ini's `enclosingDrop = top`).
     pub drop_on_top: bool,
@@ -844,6 +847,7 @@ impl Variant {
             perpetual_check_illegal: false,
             connect: None,
             must_drop: false,
+            must_drop_type: None,
             drop_on_top: false,
             makpong: false,
             cambodian_moves: false,
@@ -958,6 +962,12 @@ impl Variant {
         }
         if self.pawn.is_some_and(|r| r >= n) {
             return Err(bad("pawn"));
+        }
+        if self.pawn_black.is_some_and(|r| r >= n) {
+            return Err(bad("pawn_black"));
+        }
+        if self.must_drop_type.is_some_and(|r| r >= n) {
+            return Err(bad("must_drop_type"));
         }
         if self
             .extinction

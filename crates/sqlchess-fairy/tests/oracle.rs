@@ -146,6 +146,7 @@ oracle!(
     dobutsu,
     legan,
     spartan,
+    koedem,
     judkins,
     euroshogi,
     torishogi,

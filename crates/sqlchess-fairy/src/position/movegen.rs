@@ -157,8 +157,16 @@ impl<B: Bits> State<B> {
         if !r.v.drop_checks {
             moves.retain(|&m| !m.is_drop() || !self.gives_check(r, m));
         }
-        if r.v.must_drop && self.hand[self.side].iter().any(|&n| n > 0) {
-            moves.retain(|m| m.is_drop());
+        if r.v.must_drop {
+            match r.v.must_drop_type {
+                None if self.hand[self.side].iter().any(|&n| n > 0) => {
+                    moves.retain(|m| m.is_drop());
+                }
+                Some(t) if self.hand[self.side][t] > 0 => {
+                    moves.retain(|m| m.dropped_piece() == Some(t));
+                }
+                _ => {}
+            }
         }
         let ksq = self.royal_sq[self.side];
         if r.v.makpong && ksq != NO_SQ && self.in_check(r) {
