@@ -112,6 +112,13 @@ KOEDEM = [
     "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 4 4",
 ]
 
+# Kyoto shogi: the start; pieces in both hands, to drop either face up.
+KYOTO = ["p+nks+l/5/5/5/+LSK+NP[-] w 0 1", "k4/5/5/5/4K[PSln] w 0 1", "p1ks1/5/2+N2/5/+LSK1P[Nl] b 0 1"]
+
+# Micro shogi: the start; captures that flip the capturer either way;
+# pieces in hand.
+MICRO = ["kb+r+l/p3/4/3P/+L+RBK[-] w 0 1", "k3/1b2/1+p2/1R2/3K[] w 0 1", "k3/4/4/4/3K[PBRLpbrl] w 0 1"]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -177,6 +184,8 @@ PLAN = [
     ("legan", "legan", False, LEGAN, 4, 16, (4, 80), 2),
     ("spartan", "spartan", False, SPARTAN, 3, 16, (4, 80), 2),
     ("koedem", "koedem", False, KOEDEM, 3, 16, (4, 80), 2),
+    ("kyotoshogi", "kyotoshogi", False, KYOTO, 3, 12, (4, 60), 2),
+    ("micro", "micro", False, MICRO, 3, 12, (4, 60), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

@@ -562,6 +562,62 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.duple_check = true;
             v
         }
+        "kyotoshogi" => {
+            // Kyoto shogi, 5x5: every piece but the king flips at each move,
+            // pawn and rook, silver and bishop, lance and gold, knight and
+            // gold being the two faces of one piece; captured pieces return
+            // to the hand and may be dropped either face up.
+            let mut v = extra("minishogi")?;
+            v.name = name.into();
+            v.pieces = vec![
+                custom("pawn", 'p', "fW"),
+                custom("silver", 's', "FfW"),
+                custom("king", 'k', "K"),
+                custom("lance", 'l', "fR"),
+                custom("knight", 'n', "ffN"),
+                custom("rook", 'r', "R"),
+                custom("bishop", 'b', "B"),
+                custom("promoted lance", 'u', "WfF"),
+                custom("promoted knight", 'v', "WfF"),
+            ];
+            v.start_fen = "p+nks+l/5/5/5/+LSK+NP[-] w 0 1".into();
+            v.royal = Some(2);
+            v.piece_promotions = vec![(0, 5), (1, 6), (3, 7), (4, 8)];
+            v.piece_promotion_zone = 0;
+            v.mandatory_piece_promotion = true;
+            v.piece_demotion = true;
+            v.drop_promoted = true;
+            v.immobility_illegal = false;
+            v.drop_no_doubled = None;
+            v.drop_mate_illegal = false;
+            v.n_fold_value = RelativeOutcome::Draw;
+            v.n_fold_value_absolute = false;
+            v
+        }
+        "micro" => {
+            // Micro shogi, 4x5: Kyoto shogi's flipping pieces, but a piece
+            // flips only when it captures: pawn and knight, bishop and gold,
+            // rook and gold, lance and silver.
+            let mut v = extra("kyotoshogi")?;
+            v.name = name.into();
+            v.width = 4;
+            v.pieces = vec![
+                custom("pawn", 'p', "fW"),
+                custom("bishop", 'b', "B"),
+                custom("rook", 'r', "R"),
+                custom("lance", 'l', "fR"),
+                custom("king", 'k', "K"),
+                custom("knight", 'n', "ffN"),
+                custom("gold", 'g', "WfF"),
+                custom("promoted rook", 'h', "WfF"),
+                custom("silver", 's', "FfW"),
+            ];
+            v.start_fen = "kb+r+l/p3/4/3P/+L+RBK[-] w 0 1".into();
+            v.royal = Some(4);
+            v.piece_promotions = vec![(0, 5), (1, 6), (2, 7), (3, 8)];
+            v.piece_promotion_on_capture = true;
+            v
+        }
         "legan" => {
             // Legan chess: the armies face each other across the a8–h1
             // diagonal; a pawn steps diagonally towards the far corner

@@ -236,6 +236,17 @@ pub struct Variant {
     /// A piece of [`Variant::piece_promotions`] must promote when it can
     /// (variants.ini's `mandatoryPiecePromotion`).
     pub mandatory_piece_promotion: bool,
+    /// A promoted piece of [`Variant::piece_promotions`] moving in the zone
+    /// may turn back into its base piece (`pieceDemotion`; with
+    /// [`Variant::mandatory_piece_promotion`] it must: Kyoto shogi's pieces
+    /// flip at every move). Written `-` in UCI.
+    pub piece_demotion: bool,
+    /// A piece in hand may be dropped promoted (`dropPromoted`): written
+    /// `+` and its letter before the `@` in UCI.
+    pub drop_promoted: bool,
+    /// Pieces promote and demote only by capturing
+    /// (`piecePromotionOnCapture`: Micro shogi).
+    pub piece_promotion_on_capture: bool,
     /// The n-move rule: the game may be drawn after this many moves of each
     /// side without a capture or pawn move (50 in chess; 0: none).
     pub n_move_rule: u16,
@@ -532,6 +543,8 @@ const BUILTIN_NAMES: &[&str] = &[
     "minishogi",
     "dobutsu",
     "legan",
+    "kyotoshogi",
+    "micro",
     "spartan",
     "nightrider",
     "grasshopper",
@@ -847,6 +860,9 @@ impl Variant {
             perpetual_check_illegal: false,
             connect: None,
             must_drop: false,
+            piece_demotion: false,
+            drop_promoted: false,
+            piece_promotion_on_capture: false,
             must_drop_type: None,
             drop_on_top: false,
             makpong: false,

@@ -147,6 +147,8 @@ oracle!(
     legan,
     spartan,
     koedem,
+    kyotoshogi,
+    micro,
     judkins,
     euroshogi,
     torishogi,

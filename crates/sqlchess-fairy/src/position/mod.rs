@@ -194,13 +194,18 @@ impl FairyMove {
                 .pieces
                 .get(t)
                 .map_or('?', |p| p.letter.to_ascii_uppercase());
-            return format!("{letter}@{}", self.to());
+            let promoted = if self.promotion != NO_SQ { "+" } else { "" };
+            return format!("{promoted}{letter}@{}", self.to());
         }
         let mut s = format!("{}{}", self.from(), to);
         if let Some((g, _)) = self.gating() {
             s.push(letter(g));
         } else if let Some(p) = self.promotion() {
-            if v.piece_promotions.iter().any(|&(_, q)| q == p) {
+            let moved = pos.piece_at(self.from()).map(|(t, _)| t);
+            if moved.is_some_and(|m| v.piece_promotions.contains(&(p, m))) {
+                // Back to the moving piece's base: a demotion.
+                s.push('-');
+            } else if v.piece_promotions.iter().any(|&(_, q)| q == p) {
                 s.push('+');
             } else if let Some(pt) = v.pieces.get(p) {
                 s.push(pt.letter);
@@ -447,7 +452,17 @@ impl<B: Bits> State<B> {
             MoveKind::Drop => {
                 let dt = mv.extra as usize;
                 self.hand[us][dt] = self.hand[us][dt].saturating_sub(1);
-                self.put(to, dt, us);
+                // Dropped promoted (`dropPromoted`): the piece goes down
+                // as its promoted form.
+                let placed = if mv.promotion != NO_SQ {
+                    mv.promotion as usize
+                } else {
+                    dt
+                };
+                self.put(to, placed, us);
+                if r.v.promotion_marked && placed != dt {
+                    self.promoted.set(to);
+                }
                 if r.v.royal == Some(dt) {
                     self.royal_sq[us] = to as u8;
                 }
@@ -477,7 +492,10 @@ impl<B: Bits> State<B> {
                 // Crazyhouse remembers pawns promoted the chess way.
                 let was_promoted = self.promoted.has(from);
                 self.promoted.clear(from);
-                let chess_promotion = mv.promotion != NO_SQ && r.base_of[nt] == nt;
+                // A demotion (back to the moving piece's base) is no
+                // promotion.
+                let chess_promotion =
+                    mv.promotion != NO_SQ && r.base_of[nt] == nt && r.base_of[t] != nt;
                 let marked = r.v.promotion_marked
                     && (was_promoted || (mv.promotion != NO_SQ && r.base_of[nt] != nt));
                 if marked || (r.v.captures_to_hand && (was_promoted || chess_promotion)) {
@@ -1024,6 +1042,14 @@ impl Position {
     /// legal move matches.
     pub fn parse_uci(&self, text: &str) -> Result<FairyMove, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
+        if text.starts_with('+') && text.contains('@') {
+            // A promoted drop: only as the position writes it.
+            return self
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_uci(self) == text)
+                .ok_or_else(|| MoveError::Illegal(text.to_string()));
+        }
         if let Some((letter, square)) = text.split_once('@') {
             let mut cs = letter.chars();
             let (Some(l), None) = (cs.next(), cs.next()) else {

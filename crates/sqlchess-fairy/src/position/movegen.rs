@@ -475,7 +475,7 @@ impl<B: Bits> State<B> {
                             sink.push(FairyMove::normal(from, to));
                         }
                     }
-                } else if (r.promoted_of[t].is_some()
+                } else if ((r.promoted_of[t].is_some() || r.demoted_of[t].is_some())
                     && (r.piece_zone[us].has(from) || targets.intersects(&r.piece_zone[us])))
                     || (r.v.immobility_illegal && targets.intersects(&r.immobile[t][us]))
                 {
@@ -814,7 +814,8 @@ impl<B: Bits> State<B> {
         if check && !self.leaves_king_safe(r, mv) {
             return;
         }
-        let in_zone = r.piece_zone[us].has(from) || r.piece_zone[us].has(to);
+        let in_zone = (r.piece_zone[us].has(from) || r.piece_zone[us].has(to))
+            && (!r.v.piece_promotion_on_capture || self.board[to] != 0);
         let mut promotes = false;
         if let Some(p) = r.promoted_of[t] {
             // A marked piece that is already promoted does not promote again.
@@ -822,6 +823,15 @@ impl<B: Bits> State<B> {
                 promotes = true;
                 sink.push(FairyMove {
                     promotion: p as u8,
+                    ..mv
+                });
+            }
+        }
+        if let Some(b) = r.demoted_of[t] {
+            if in_zone {
+                promotes = true;
+                sink.push(FairyMove {
+                    promotion: b as u8,
                     ..mv
                 });
             }
@@ -961,6 +971,20 @@ impl<B: Bits> State<B> {
                     }
                 }
                 sink.push(mv);
+            }
+            // The piece dropped promoted (Kyoto shogi's `+P@c3`).
+            if let Some(p) = r.promoted_of[t].filter(|_| r.v.drop_promoted) {
+                let spots = empty & !r.immobile[p][us] & r.drop_mask[us] & r.types[p].region[us];
+                for to in spots.iter() {
+                    let mv = FairyMove {
+                        promotion: p as u8,
+                        ..FairyMove::drop(t, to)
+                    };
+                    if (full || sensitive.has(to)) && !self.leaves_king_safe(r, mv) {
+                        continue;
+                    }
+                    sink.push(mv);
+                }
             }
         }
     }

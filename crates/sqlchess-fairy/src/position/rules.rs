@@ -128,6 +128,9 @@ pub(crate) struct Rules<B> {
     pub promoted_of: Vec<Option<usize>>,
     /// Per piece, the piece it demotes to in hand.
     pub base_of: Vec<usize>,
+    /// Per promoted piece, the piece a move may turn it back into
+    /// ([`Variant::piece_demotion`]).
+    pub demoted_of: Vec<Option<usize>>,
     /// Shogi-style promotion zone per colour.
     pub piece_zone: [B; 2],
     /// Per piece and colour, squares it could never leave (only filled when
@@ -293,6 +296,7 @@ impl<B: Bits> Rules<B> {
             file_dirs: [0, 0],
             promoted_of: vec![None; v.pieces.len()],
             base_of: (0..v.pieces.len()).collect(),
+            demoted_of: vec![None; v.pieces.len()],
             piece_zone: [B::EMPTY; 2],
             immobile: vec![[B::EMPTY; 2]; v.pieces.len()],
             file_masks: Vec::new(),
@@ -401,6 +405,9 @@ impl<B: Bits> Rules<B> {
         for &(a, p) in &v.piece_promotions {
             rules.promoted_of[a] = Some(p);
             rules.base_of[p] = a;
+            if v.piece_demotion {
+                rules.demoted_of[p] = Some(a);
+            }
         }
         for x in 0..w {
             let mut m = B::EMPTY;

@@ -61,6 +61,10 @@ impl Position {
         let v = self.variant();
         let mut s = String::new();
         if let Some(t) = mv.dropped_piece() {
+            if mv.promotion().is_some() {
+                // Dropped promoted (Kyoto shogi).
+                s.push('+');
+            }
             s.push(v.pieces[t].letter.to_ascii_uppercase());
             s.push('@');
             s.push_str(&mv.to().to_string());
