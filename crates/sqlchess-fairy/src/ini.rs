@@ -1412,6 +1412,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             };
         }
         "mustDrop" => d.v.must_drop = boolean()?,
+        "pieceDemotion" => d.v.piece_demotion = boolean()?,
+        "dropPromoted" => d.v.drop_promoted = boolean()?,
+        "piecePromotionOnCapture" => d.v.piece_promotion_on_capture = boolean()?,
         "makpongRule" => d.v.makpong = boolean()?,
         "cambodianMoves" => d.v.cambodian_moves = boolean()?,
         // Seirawan-style gating rights on the back rank (file letters in the
