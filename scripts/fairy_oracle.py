@@ -119,6 +119,15 @@ KYOTO = ["p+nks+l/5/5/5/+LSK+NP[-] w 0 1", "k4/5/5/5/4K[PSln] w 0 1", "p1ks1/5/2
 # pieces in hand.
 MICRO = ["kb+r+l/p3/4/3P/+L+RBK[-] w 0 1", "k3/1b2/1+p2/1R2/3K[] w 0 1", "k3/4/4/4/3K[PBRLpbrl] w 0 1"]
 
+# Sho shogi: the start; a lone king in check, and the same king beside a
+# crown prince (it may stay in check); an elephant about to promote.
+SHOSHOGI = [
+    "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1",
+    "4k4/9/9/9/9/9/9/9/r3K4 w 0 1",
+    "4k4/9/9/9/9/9/9/1+E7/r3K4 w 0 1",
+    "4k4/9/4E4/9/9/9/9/9/r3K4 w 0 1",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -186,6 +195,7 @@ PLAN = [
     ("koedem", "koedem", False, KOEDEM, 3, 16, (4, 80), 2),
     ("kyotoshogi", "kyotoshogi", False, KYOTO, 3, 12, (4, 60), 2),
     ("micro", "micro", False, MICRO, 3, 12, (4, 60), 2),
+    ("shoshogi", "shoshogi", False, SHOSHOGI, 3, 12, (10, 80), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

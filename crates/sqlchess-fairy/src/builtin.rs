@@ -618,6 +618,37 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.piece_promotion_on_capture = true;
             v
         }
+        "shoshogi" => {
+            // Sho shogi, shogi's ancestor: no drops (captured pieces leave
+            // the game), and a drunk elephant that promotes to a crown
+            // prince. The king and the prince are one kind of piece, neither
+            // royal while both stand: the last one left may not be left
+            // attacked, and losing both loses.
+            let mut v = extra("shogi")?;
+            v.name = name.into();
+            v.pieces.extend([
+                custom("drunk elephant", 'e', "FsfW"),
+                custom("crown prince", 'c', "K"),
+            ]);
+            let (elephant, prince) = (v.pieces.len() - 2, v.pieces.len() - 1);
+            v.start_fen =
+                "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1".into();
+            let king = v.royal?;
+            v.royal = None;
+            v.drops = false;
+            v.captures_to_hand = false;
+            v.piece_promotions.push((elephant, prince));
+            v.extinction = Some(Extinction {
+                value: RelativeOutcome::Loss,
+                pieces: Some(vec![king, prince]),
+                count: 0,
+                opponent_count: 0,
+                claim: false,
+            });
+            v.extinction_together = true;
+            v.pseudo_royal = true;
+            v
+        }
         "legan" => {
             // Legan chess: the armies face each other across the a8–h1
             // diagonal; a pawn steps diagonally towards the far corner

@@ -331,6 +331,10 @@ pub struct Variant {
     /// extinction types than the pseudo-royal count may leave some of them
     /// attacked, but not all (`dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,
+    /// The extinction pieces count as one kind, for the extinction and the
+    /// pseudo-royal counts (Sho shogi's king and crown prince, one type in
+    /// Fairy-Stockfish).
+    pub extinction_together: bool,
     /// The side for which every drawn ending (stalemate, the n-move rule,
     /// repetition) is a win instead: variants.ini's `materialCounting =
     /// whitedrawodds` or `blackdrawodds` (armageddon).
@@ -545,6 +549,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "legan",
     "kyotoshogi",
     "micro",
+    "shoshogi",
     "spartan",
     "nightrider",
     "grasshopper",
@@ -879,6 +884,7 @@ impl Variant {
             pass_on_stalemate: [false; 2],
             pseudo_royal: false,
             duple_check: false,
+            extinction_together: false,
             draw_odds: None,
             walls: false,
             blast_proof: Vec::new(),

@@ -149,6 +149,7 @@ oracle!(
     koedem,
     kyotoshogi,
     micro,
+    shoshogi,
     judkins,
     euroshogi,
     torishogi,

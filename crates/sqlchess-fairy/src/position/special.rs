@@ -58,7 +58,7 @@ impl<B: Bits> State<B> {
                 .filter(|_| !r.v.pseudo_royal || r.v.blast_on_capture)
         {
             for c in [them, us] {
-                if self.extinct(e, c, us) {
+                if self.extinct(e, r.v.extinction_together, c, us) {
                     return Some(if c == us { e.value } else { e.value.flip() });
                 }
             }
@@ -247,7 +247,7 @@ impl<B: Bits> State<B> {
     /// Whether `c` has none left (on the board or in hand) of one of the
     /// extinction pieces, or of any piece when all count, while the other
     /// side has enough of them (`us` is the side to move, for the claim).
-    fn extinct(&self, e: &Extinction, c: usize, us: usize) -> bool {
+    fn extinct(&self, e: &Extinction, together: bool, c: usize, us: usize) -> bool {
         let need = e.opponent_count + u32::from(e.claim && c == us);
         let count = |c: usize, t: Option<usize>| -> u32 {
             match t {
@@ -263,6 +263,10 @@ impl<B: Bits> State<B> {
         let hit = |t: Option<usize>| count(c, t) <= e.count && count(c ^ 1, t) >= need;
         match &e.pieces {
             None => hit(None),
+            Some(list) if together => {
+                let sum = |c: usize| list.iter().map(|&t| count(c, Some(t))).sum::<u32>();
+                sum(c) <= e.count && sum(c ^ 1) >= need
+            }
             Some(list) => list.iter().any(|&t| hit(Some(t))),
         }
     }
@@ -277,6 +281,15 @@ impl<B: Bits> State<B> {
             ..
         }) = &r.v.extinction
         {
+            if r.v.extinction_together {
+                for &t in list {
+                    set |= self.by_type[t] & self.by_color[c];
+                }
+                if set.count() > count + 1 {
+                    set = B::EMPTY;
+                }
+                return set;
+            }
             for &t in list {
                 let b = self.by_type[t] & self.by_color[c];
                 if b.count() <= count + 1 {
@@ -350,7 +363,10 @@ impl<B: Bits> State<B> {
             }),
         ) = (mv.promotion(), &r.v.extinction)
         {
-            if list.contains(&p) {
+            // Counted together (Sho shogi), the promoted piece makes a
+            // second of the kind, which leaves none pseudo-royal: only the
+            // pieces that were stay guarded through the move.
+            if list.contains(&p) && !r.v.extinction_together {
                 ours.set(to);
             }
         }
