@@ -805,26 +805,19 @@ mod tests {
 
     #[test]
     fn too_many_pieces_agrees_with_counting_every_role() {
-        // Random boards of up to 20 pieces a side, each square's piece
-        // drawn from all twelve (a small xorshift: no dependency): the
-        // bit-trick check against the count of each role.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        // Random boards of up to 40 pieces, each square's piece drawn from
+        // all twelve: the bit-trick check against the count of each role.
+        let mut rng = sqlchess_types::XorShift64::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let mut board = Board::empty();
-            let pieces = next() % 40;
+            let pieces = rng.below(40);
             for _ in 0..pieces {
-                let sq = Square::new((next() % 64) as u32);
+                let sq = Square::new(rng.below(64) as u32);
                 if board.occupied().contains(sq) {
                     continue;
                 }
-                let color = Color::ALL[(next() % 2) as usize];
-                let role = Role::ALL[(next() % 6) as usize];
+                let color = Color::ALL[rng.below(2)];
+                let role = Role::ALL[rng.below(6)];
                 board.put(sq, color, role);
             }
             for color in Color::ALL {

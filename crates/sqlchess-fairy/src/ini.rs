@@ -1039,6 +1039,17 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         d.letter_idx(c)
             .ok_or_else(|| bad("no piece has this letter"))
     };
+    // A piece by its letter, or none for `none` (`-` or `*`, by option).
+    let letter_or = |none: &str, d: &Draft| -> Result<Option<usize>, IniError> {
+        if value == none {
+            return Ok(None);
+        }
+        let c = value
+            .chars()
+            .next()
+            .ok_or_else(|| bad("expected a letter"))?;
+        letter_of(c, d).map(Some)
+    };
     let piece_value = |v: &str| -> Result<Option<char>, IniError> {
         match v {
             "-" => Ok(None),
@@ -1252,18 +1263,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "firstRankPawnDrops" => d.first_rank_pawn_drops = Some(boolean()?),
         "promotionZonePawnDrops" => d.promotion_zone_pawn_drops = Some(boolean()?),
         "immobilityIllegal" => d.v.immobility_illegal = boolean()?,
-        "dropNoDoubled" => {
-            d.v.drop_no_doubled = match value {
-                "-" => None,
-                _ => {
-                    let c = value
-                        .chars()
-                        .next()
-                        .ok_or_else(|| bad("expected a letter"))?;
-                    Some(letter_of(c, d)?)
-                }
-            };
-        }
+        "dropNoDoubled" => d.v.drop_no_doubled = letter_or("-", d)?,
         // The pieces that promote, capture en passant and reset the move
         // counter: one, the pawn.
         "pawnTypes" | "promotionPawnTypes" | "enPassantTypes" | "nMoveRuleTypes" => {
@@ -1471,18 +1471,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "dropLoop" => d.v.drop_loop = boolean()?,
         "dropNoDoubledCount" => d.v.drop_no_doubled_count = number()?,
         "stalematePieceCount" => d.v.stalemate_piece_count = boolean()?,
-        "mustDropType" => {
-            d.v.must_drop_type = match value {
-                "*" => None,
-                _ => {
-                    let c = value
-                        .chars()
-                        .next()
-                        .ok_or_else(|| bad("expected a letter or *"))?;
-                    Some(letter_of(c, d)?)
-                }
-            };
-        }
+        "mustDropType" => d.v.must_drop_type = letter_or("*", d)?,
         "enclosingDrop" => match value {
             "top" => d.v.drop_on_top = true,
             "none" => d.v.drop_on_top = false,
@@ -1602,18 +1591,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         // The extinction piece treated as royal: what a royal piece is here,
         // so only for extinction of the royal piece (checked at the end).
         "extinctionPseudoRoyal" if value == "true" => d.pseudo_royal = Some(line),
-        "flagPiece" => {
-            d.flag_piece = Some(match value {
-                "*" => None,
-                _ => {
-                    let c = value
-                        .chars()
-                        .next()
-                        .ok_or_else(|| bad("expected a letter"))?;
-                    Some(letter_of(c, d)?)
-                }
-            });
-        }
+        "flagPiece" => d.flag_piece = Some(letter_or("*", d)?),
         "flagRegion" | "flagRegionWhite" | "flagRegionBlack" => {
             let b = squares(value).map_err(&bad)?;
             let region = d.flag_region.get_or_insert([Bb256::EMPTY; 2]);
