@@ -128,6 +128,21 @@ SHOSHOGI = [
     "4k4/9/4E4/9/9/9/9/9/r3K4 w 0 1",
 ]
 
+# Reversi: the start; a centre square still empty beside stones elsewhere
+# (it must be filled first); a side with no enclosing drop (flipello passes,
+# flipersi is stalemated); a side with no stone left in hand.
+FLIPERSI = [
+    "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1",
+    "8/8/8/3pP3/3P4/8/8/P6p[PPPPPPPPPPpppppppppp] b 0 1",
+    "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppP/ppppppp1[PPPP] w 0 1",
+]
+FLIPELLO = [
+    "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w 0 1",
+    "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppP/ppppppp1[PPPP] w 0 1",
+    "8/8/2pppp2/2pPPp2/2pPPp2/2pppp2/8/8[PPPPPPPPpppp] w 0 1",
+    "8/8/8/3pP3/3Pp3/8/8/8[pppp] w 0 1",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -196,6 +211,9 @@ PLAN = [
     ("kyotoshogi", "kyotoshogi", False, KYOTO, 3, 12, (4, 60), 2),
     ("micro", "micro", False, MICRO, 3, 12, (4, 60), 2),
     ("shoshogi", "shoshogi", False, SHOSHOGI, 3, 12, (10, 80), 2),
+    ("flipersi", "flipersi", False, FLIPERSI, 4, 8, (4, 40), 2),
+    ("flipello", "flipello", False, FLIPELLO, 4, 12, (4, 60), 2),
+    ("flipello10", "flipello10", False, None, 4, 6, (4, 60), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

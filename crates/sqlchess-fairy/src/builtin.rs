@@ -649,6 +649,47 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.pseudo_royal = true;
             v
         }
+        "flipersi" | "flipello" | "flipello10" => {
+            // Reversi: stones dropped from the hand, each drop enclosing a
+            // line of the opponent's stones against one's own, every such
+            // line flipped. Flipersi starts empty, the four centre squares
+            // filled first; flipello (Othello) starts with them filled and
+            // passes when no drop encloses; the side with more stones wins.
+            let ten = name == "flipello10";
+            let mut v = Variant::chess();
+            v.name = name.into();
+            (v.width, v.height) = if ten { (10, 10) } else { (8, 8) };
+            v.pieces = vec![custom("stone", 'p', "")];
+            v.royal = None;
+            v.pawn = None;
+            v.castling = None;
+            v.promotion = None;
+            v.double_step = false;
+            v.en_passant = false;
+            v.drops = true;
+            v.captures_to_hand = false;
+            v.immobility_illegal = false;
+            v.stalemate = RelativeOutcome::Loss;
+            v.stalemate_piece_count = true;
+            v.reversi = true;
+            let (lo, hi) = if ten { (4, 5) } else { (3, 4) };
+            v.drop_start = Some(squares(&[(lo, lo), (hi, lo), (lo, hi), (hi, hi)]));
+            // Fairy-Stockfish's hands: 32 stones a side for flipersi, a
+            // stone for every other square for flipello.
+            let stones = match name {
+                "flipersi" => 32,
+                "flipello" => 60,
+                _ => 96,
+            };
+            let hand = format!("{}{}", "P".repeat(stones), "p".repeat(stones));
+            v.start_fen = match name {
+                "flipersi" => format!("8/8/8/8/8/8/8/8[{hand}] w 0 1"),
+                "flipello" => format!("8/8/8/3pP3/3Pp3/8/8/8[{hand}] w 0 1"),
+                _ => format!("10/10/10/10/4pP4/4Pp4/10/10/10/10[{hand}] w - - 0 1"),
+            };
+            v.pass_on_stalemate = [name != "flipersi"; 2];
+            v
+        }
         "legan" => {
             // Legan chess: the armies face each other across the a8–h1
             // diagonal; a pawn steps diagonally towards the far corner

@@ -19,7 +19,10 @@
 //! - one byte: bit 7 set when Black is to move, bits 0–6 the length of the
 //!   text that follows: the rest of the FEN after placement and side (a
 //!   holdings suffix such as `[Pp]`, then castling rights and en-passant
-//!   square, space-separated) in ASCII;
+//!   square, space-separated) in ASCII; in the holdings, a run of more than
+//!   three of one letter is written as the letter and its count (`[P60p60]`
+//!   for Othello's full hands), which a holdings letter never is followed by
+//!   in FEN;
 //! - the half-move clock and the move number as LEB128 varints.
 //!
 //! The 10×8 Capablanca start position takes 43 bytes as FEN text and 38
@@ -165,6 +168,7 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
         out.extend_from_slice(&flags);
     }
     let (rest, black, clocks) = split_fen(&fen)?;
+    let rest = shorten_holdings(&rest);
     if rest.len() > 127 {
         return Err(PackError::Unrepresentable(
             "fen fields longer than 127 bytes",
@@ -202,6 +206,66 @@ fn promoted_marks(fen: &str, plus: bool) -> Vec<bool> {
         }
     }
     out
+}
+
+/// The holdings suffix with every run of more than three of one letter
+/// written as the letter and its count; the other fields as they are.
+fn shorten_holdings(rest: &str) -> String {
+    let Some(end) = rest.strip_prefix('[').and_then(|h| h.find(']')) else {
+        return rest.to_string();
+    };
+    let (holdings, tail) = (&rest[1..=end], &rest[end + 2..]);
+    let mut out = String::from("[");
+    let bytes = holdings.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let run = bytes[i..].iter().take_while(|&&b| b == c).count();
+        if run > 3 && c.is_ascii_alphabetic() {
+            out.push(char::from(c));
+            out.push_str(&run.to_string());
+        } else {
+            out.extend(std::iter::repeat_n(char::from(c), run));
+        }
+        i += run;
+    }
+    out.push(']');
+    out.push_str(tail);
+    out
+}
+
+/// [`shorten_holdings`] undone: a letter followed by a count stands for that
+/// many of it (at most 255, what a hand holds).
+fn lengthen_holdings(rest: &str) -> Result<String, UnpackError> {
+    let Some(end) = rest.strip_prefix('[').and_then(|h| h.find(']')) else {
+        return Ok(rest.to_string());
+    };
+    let (holdings, tail) = (&rest[1..=end], &rest[end + 2..]);
+    let mut out = String::from("[");
+    let bytes = holdings.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 {
+            out.push(char::from(c));
+            i += 1;
+            continue;
+        }
+        let count: usize = holdings[i + 1..i + 1 + digits]
+            .parse()
+            .ok()
+            .filter(|&n| (4..=255).contains(&n) && c.is_ascii_alphabetic())
+            .ok_or(UnpackError::Invalid("holdings count"))?;
+        out.extend(std::iter::repeat_n(char::from(c), count));
+        i += 1 + digits;
+    }
+    out.push(']');
+    out.push_str(tail);
+    Ok(out)
 }
 
 /// Splits a FEN into the text after the board other than the side to move
@@ -318,6 +382,8 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
     if !rest.is_ascii() {
         return Err(UnpackError::Invalid("fen fields"));
     }
+    let rest = lengthen_holdings(rest)?;
+    let rest = rest.as_str();
     at += len;
     let half = read_varint(bytes, &mut at)?;
     let full = read_varint(bytes, &mut at)?;
@@ -386,6 +452,21 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
 mod tests {
     use super::*;
     use sqlchess_types::XorShift64;
+
+    #[test]
+    fn long_holdings_are_shortened_and_read_back() {
+        let othello = "[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppp] KQkq -";
+        let short = shorten_holdings(othello);
+        assert_eq!(short, "[P60p6] KQkq -");
+        assert_eq!(lengthen_holdings(&short).unwrap(), othello);
+        for kept in ["[PPPnb]", "[] w", "KQkq -", "[Q~p]"] {
+            assert_eq!(shorten_holdings(kept), kept);
+            assert_eq!(lengthen_holdings(kept).unwrap(), kept);
+        }
+        for bad in ["[P3]", "[P256]", "[P9999999999999999999999]", "[99]"] {
+            assert!(lengthen_holdings(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn random_games_of_every_builtin_round_trip() {

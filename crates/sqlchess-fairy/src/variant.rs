@@ -273,6 +273,14 @@ pub struct Variant {
     /// Drops fall to the lowest empty square of their file, as in connect
     /// four (variants.ini's `enclosingDrop = top`).
     pub drop_on_top: bool,
+    /// Reversi drops (`enclosingDrop = reversi` with `flipEnclosedPieces
+    /// = reversi`): a drop must enclose a line of enemy pieces against one of
+    /// the mover's, and every such line is flipped to the mover's colour.
+    pub reversi: bool,
+    /// Squares to fill first, while any is empty, drops go there and only
+    /// there (`enclosingDropStart`: Othello's four centre squares); frame
+    /// bits, `rank * 16 + file`.
+    pub drop_start: Option<Bb256>,
     /// In check, the royal piece may only capture the checking piece
     /// (makpong; variants.ini's `makpongRule`).
     pub makpong: bool,
@@ -550,6 +558,9 @@ const BUILTIN_NAMES: &[&str] = &[
     "kyotoshogi",
     "micro",
     "shoshogi",
+    "flipersi",
+    "flipello",
+    "flipello10",
     "spartan",
     "nightrider",
     "grasshopper",
@@ -867,6 +878,8 @@ impl Variant {
             must_drop: false,
             piece_demotion: false,
             drop_promoted: false,
+            reversi: false,
+            drop_start: None,
             piece_promotion_on_capture: false,
             must_drop_type: None,
             drop_on_top: false,

@@ -459,6 +459,14 @@ impl<B: Bits> State<B> {
                 } else {
                     dt
                 };
+                if r.v.reversi {
+                    // Every enclosed line turns to the mover's colour.
+                    for s in self.enclosed(r, to, us).iter() {
+                        let t = (self.board[s] as usize - 1) & 31;
+                        self.take(s);
+                        self.put(s, t, us);
+                    }
+                }
                 self.put(to, placed, us);
                 if r.v.promotion_marked && placed != dt {
                     self.promoted.set(to);

@@ -911,6 +911,20 @@ impl<B: Bits> State<B> {
             if r.v.pawn_of(us) == Some(t) {
                 targets &= r.pawn_drop[us];
             }
+            if r.v.reversi {
+                let start = r.drop_start & empty;
+                targets = if start.is_empty() {
+                    let mut enclosing = B::EMPTY;
+                    for sq in targets.iter() {
+                        if !self.enclosed(r, sq, us).is_empty() {
+                            enclosing.set(sq);
+                        }
+                    }
+                    enclosing
+                } else {
+                    targets & start
+                };
+            }
             // A second bishop goes on the other colour of square, and no
             // drop may leave a bishop still in hand without a square of
             // the colour it needs.

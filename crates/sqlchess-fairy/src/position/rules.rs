@@ -131,6 +131,8 @@ pub(crate) struct Rules<B> {
     /// Per promoted piece, the piece a move may turn it back into
     /// ([`Variant::piece_demotion`]).
     pub demoted_of: Vec<Option<usize>>,
+    /// The squares reversi drops must fill first (`drop_start`), or none.
+    pub drop_start: B,
     /// Shogi-style promotion zone per colour.
     pub piece_zone: [B; 2],
     /// Per piece and colour, squares it could never leave (only filled when
@@ -297,6 +299,9 @@ impl<B: Bits> Rules<B> {
             promoted_of: vec![None; v.pieces.len()],
             base_of: (0..v.pieces.len()).collect(),
             demoted_of: vec![None; v.pieces.len()],
+            drop_start: v
+                .drop_start
+                .map_or(B::EMPTY, |b| from_frame_bits(&b, w, h, stride)),
             piece_zone: [B::EMPTY; 2],
             immobile: vec![[B::EMPTY; 2]; v.pieces.len()],
             file_masks: Vec::new(),
