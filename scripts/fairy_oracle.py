@@ -143,6 +143,16 @@ FLIPELLO = [
     "8/8/8/3pP3/3Pp3/8/8/8[pppp] w 0 1",
 ]
 
+# Ataxx: the start; a side boxed in by the other (it passes); a full board
+# (the game is over); a side with no stone left.
+ATAXX = [
+    "P5p/7/7/7/7/7/p5P w 0 1",
+    "Pp5/pp5/7/7/7/7/6p w 0 1",
+    "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPp w 0 1",
+    "7/7/7/7/7/7/p5P w 0 1",
+    "7/7/7/7/7/7/p6 w 0 1",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -214,6 +224,7 @@ PLAN = [
     ("flipersi", "flipersi", False, FLIPERSI, 4, 8, (4, 40), 2),
     ("flipello", "flipello", False, FLIPELLO, 4, 12, (4, 60), 2),
     ("flipello10", "flipello10", False, None, 4, 6, (4, 60), 2),
+    ("ataxx", "ataxx", False, ATAXX, 3, 12, (4, 60), 2),
     ("judkins", "judkins", False, None, 3, 16, (10, 80), 2),
     ("euroshogi", "euroshogi", False, None, 3, 16, (10, 80), 2),
     ("makpong", "makpong", False, ["rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "4k3/8/8/8/8/4r3/8/R3K3 w - - 0 1"], 3, 24, (4, 120), 2),

@@ -688,6 +688,27 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 _ => format!("10/10/10/10/4pP4/4Pp4/10/10/10/10[{hand}] w - - 0 1"),
             };
             v.pass_on_stalemate = [name != "flipersi"; 2];
+            v.adjudicate_full_board = true;
+            v
+        }
+        "ataxx" => {
+            // Ataxx, 7x7: a stone either clones itself onto an empty square
+            // next to it (written as a drop, `P@b6`; no hand is needed) or
+            // jumps two squares away; either way the opponent's stones next
+            // to the arrival square turn to the mover's colour. A side that
+            // cannot move passes; a full board ends the game, the side with
+            // more stones winning.
+            let mut v = extra("flipello")?;
+            v.name = name.into();
+            (v.width, v.height) = (7, 7);
+            v.pieces = vec![custom("stone", 'p', "mDmNmA")];
+            v.reversi = false;
+            v.drop_start = None;
+            v.ataxx = true;
+            v.free_drops = true;
+            v.start_fen = "P5p/7/7/7/7/7/p5P w 0 1".into();
+            v.pass_on_stalemate = [true; 2];
+            v.n_move_rule = 0;
             v
         }
         "legan" => {

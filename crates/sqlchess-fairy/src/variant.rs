@@ -281,6 +281,16 @@ pub struct Variant {
     /// there (`enclosingDropStart`: Othello's four centre squares); frame
     /// bits, `rank * 16 + file`.
     pub drop_start: Option<Bb256>,
+    /// Ataxx: a drop (a clone) goes next to one of the mover's pieces, and
+    /// after a drop or a move every enemy piece next to the arrival square
+    /// turns to the mover's colour (`enclosingDrop` and
+    /// `flipEnclosedPieces` `= ataxx`).
+    pub ataxx: bool,
+    /// Drops need no piece in hand and take none (`freeDrops`).
+    pub free_drops: bool,
+    /// A full board ends the game, the side with more pieces winning
+    /// (`adjudicateFullBoard`).
+    pub adjudicate_full_board: bool,
     /// In check, the royal piece may only capture the checking piece
     /// (makpong; variants.ini's `makpongRule`).
     pub makpong: bool,
@@ -561,6 +571,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "flipersi",
     "flipello",
     "flipello10",
+    "ataxx",
     "spartan",
     "nightrider",
     "grasshopper",
@@ -880,6 +891,9 @@ impl Variant {
             drop_promoted: false,
             reversi: false,
             drop_start: None,
+            ataxx: false,
+            free_drops: false,
+            adjudicate_full_board: false,
             piece_promotion_on_capture: false,
             must_drop_type: None,
             drop_on_top: false,

@@ -153,6 +153,7 @@ oracle!(
     flipersi,
     flipello,
     flipello10,
+    ataxx,
     judkins,
     euroshogi,
     torishogi,

@@ -467,7 +467,7 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             s.push('/');
         }
     }
-    if r.v.drops || r.v.gating {
+    if (r.v.drops && !r.v.free_drops) || r.v.gating {
         s.push('[');
         for c in 0..2 {
             for (t, &n) in st.hand[c].iter().enumerate().take(r.v.pieces.len()) {

@@ -468,6 +468,9 @@ impl<B: Bits> State<B> {
                     }
                 }
                 self.put(to, placed, us);
+                if r.v.ataxx {
+                    self.convert_neighbours(r, to, us);
+                }
                 if r.v.promotion_marked && placed != dt {
                     self.promoted.set(to);
                 }
@@ -491,6 +494,9 @@ impl<B: Bits> State<B> {
                     t
                 };
                 self.put(to, nt, us);
+                if r.v.ataxx {
+                    self.convert_neighbours(r, to, us);
+                }
                 // Petrified chess: the captor (as it moved, before any
                 // promotion) turns to stone where it captured.
                 if capture && r.v.petrify_on_capture.contains(&t) {

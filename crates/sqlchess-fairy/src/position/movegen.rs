@@ -903,11 +903,21 @@ impl<B: Bits> State<B> {
             empty = top;
         }
         let ek = self.royal_sq[them];
+        // Ataxx: clones go next to one of the mover's pieces.
+        let mut near_ours = B::EMPTY;
+        if r.v.ataxx {
+            for s in self.by_color[us].iter() {
+                near_ours |= self.neighbours(r, s);
+            }
+        }
         for t in 0..r.v.pieces.len() {
-            if self.hand[us][t] == 0 {
+            if self.hand[us][t] == 0 && !r.v.free_drops {
                 continue;
             }
             let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
+            if r.v.ataxx {
+                targets &= near_ours;
+            }
             if r.v.pawn_of(us) == Some(t) {
                 targets &= r.pawn_drop[us];
             }

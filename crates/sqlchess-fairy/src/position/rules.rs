@@ -309,6 +309,7 @@ impl<B: Bits> Rules<B> {
             pawn_drop: [B::EMPTY; 2],
             drop_mask: [B::EMPTY; 2],
             special: v.blast_on_capture
+                || v.adjudicate_full_board
                 || v.must_capture
                 || !v.checking
                 || v.extinction.is_some()

@@ -14,6 +14,14 @@ impl<B: Bits> State<B> {
     pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
         let us = self.side;
         let them = us ^ 1;
+        if r.v.adjudicate_full_board && (r.board & !self.occ()).is_empty() {
+            let (ours, theirs) = (self.by_color[us].count(), self.by_color[them].count());
+            return Some(match ours.cmp(&theirs) {
+                core::cmp::Ordering::Greater => RelativeOutcome::Win,
+                core::cmp::Ordering::Less => RelativeOutcome::Loss,
+                core::cmp::Ordering::Equal => RelativeOutcome::Draw,
+            });
+        }
         if r.v.flag.as_ref().is_some_and(|f| f.safe) {
             // Flag pieces that must be safe (never with the extra move):
             // either side's safe arrival ends the game, both a draw.
@@ -242,6 +250,30 @@ impl<B: Bits> State<B> {
             let t = m.promotion().unwrap_or(t);
             piece.is_none_or(|p| p == t) && r.flag_region[us].has(to)
         })
+    }
+
+    /// The squares next to `sq` (a king's step away).
+    pub(crate) fn neighbours(&self, r: &Rules<B>, sq: usize) -> B {
+        let (x0, y0) = ((sq % r.stride) as i32, (sq / r.stride) as i32);
+        let mut near = B::EMPTY;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (x0 + dx, y0 + dy);
+                if (dx, dy) != (0, 0) && x >= 0 && y >= 0 && x < r.w && y < r.h {
+                    near.set(y as usize * r.stride + x as usize);
+                }
+            }
+        }
+        near
+    }
+
+    /// Ataxx: every enemy piece next to `to` turns to `c`'s colour.
+    pub(crate) fn convert_neighbours(&mut self, r: &Rules<B>, to: usize, c: usize) {
+        for s in (self.neighbours(r, to) & self.by_color[c ^ 1]).iter() {
+            let t = (self.board[s] as usize - 1) & 31;
+            self.take(s);
+            self.put(s, t, c);
+        }
     }
 
     /// Reversi: the enemy pieces that a piece of `c` on `sq` encloses, in
