@@ -1413,6 +1413,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "mustDrop" => d.v.must_drop = boolean()?,
         "pieceDemotion" => d.v.piece_demotion = boolean()?,
+        // Only for the reversi drops that read it (checked when applied).
+        "enclosingDropStart" if d.v.reversi => d.v.drop_start = Some(squares(value).map_err(&bad)?),
+        "adjudicateFullBoard" => d.v.adjudicate_full_board = boolean()?,
         "dropPromoted" => d.v.drop_promoted = boolean()?,
         "piecePromotionOnCapture" => d.v.piece_promotion_on_capture = boolean()?,
         "makpongRule" => d.v.makpong = boolean()?,
