@@ -208,13 +208,19 @@ fn promoted_marks(fen: &str, plus: bool) -> Vec<bool> {
     out
 }
 
+/// The holdings of a packed text (`[…] rest`): what is between the
+/// brackets, and all that follows the `]`; `None` without them.
+fn split_holdings(rest: &str) -> Option<(&str, &str)> {
+    let end = rest.strip_prefix('[')?.find(']')?;
+    Some((&rest[1..=end], rest.get(end + 2..).unwrap_or("")))
+}
+
 /// The holdings suffix with every run of more than three of one letter
 /// written as the letter and its count; the other fields as they are.
 fn shorten_holdings(rest: &str) -> String {
-    let Some(end) = rest.strip_prefix('[').and_then(|h| h.find(']')) else {
+    let Some((holdings, tail)) = split_holdings(rest) else {
         return rest.to_string();
     };
-    let (holdings, tail) = (&rest[1..=end], &rest[end + 2..]);
     let mut out = String::from("[");
     let bytes = holdings.as_bytes();
     let mut i = 0;
@@ -237,10 +243,9 @@ fn shorten_holdings(rest: &str) -> String {
 /// [`shorten_holdings`] undone: a letter followed by a count stands for that
 /// many of it (at most 255, what a hand holds).
 fn lengthen_holdings(rest: &str) -> Result<String, UnpackError> {
-    let Some(end) = rest.strip_prefix('[').and_then(|h| h.find(']')) else {
+    let Some((holdings, tail)) = split_holdings(rest) else {
         return Ok(rest.to_string());
     };
-    let (holdings, tail) = (&rest[1..=end], &rest[end + 2..]);
     let mut out = String::from("[");
     let bytes = holdings.as_bytes();
     let mut i = 0;

@@ -69,7 +69,9 @@ const fn ray(sq: Square, dx: i32, dy: i32) -> u64 {
     bits
 }
 
-const DIRECTIONS: [(i32, i32); 8] = [
+/// The eight directions of a king's step, as (file, rank) offsets:
+/// orthogonal first, then diagonal.
+pub const DIRECTIONS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),

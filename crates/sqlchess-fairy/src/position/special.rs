@@ -279,19 +279,9 @@ impl<B: Bits> State<B> {
     /// Reversi: the enemy pieces that a piece of `c` on `sq` encloses, in
     /// the eight directions, against another piece of `c`.
     pub(crate) fn enclosed(&self, r: &Rules<B>, sq: usize, c: usize) -> B {
-        const DIRECTIONS: [(i32, i32); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
         let (x0, y0) = ((sq % r.stride) as i32, (sq / r.stride) as i32);
         let mut all = B::EMPTY;
-        for (dx, dy) in DIRECTIONS {
+        for (dx, dy) in sqlchess_types::attacks::DIRECTIONS {
             let mut line = B::EMPTY;
             let (mut x, mut y) = (x0 + dx, y0 + dy);
             while x >= 0 && y >= 0 && x < r.w && y < r.h {
