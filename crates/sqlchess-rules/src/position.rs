@@ -477,34 +477,7 @@ impl Position {
                     text: Quoted::new(text),
                 },
             }),
-            Inner::Fairy(p, _) => {
-                let uci = p.parse_uci(text);
-                let found = match uci {
-                    Ok(m) => Ok(m),
-                    // Not UCI: SAN; a well-formed UCI move that is illegal
-                    // stays illegal even if SAN cannot read it.
-                    Err(uci_err) => p
-                        .parse_san(text)
-                        .map_err(|san_err| match (uci_err, san_err) {
-                            (_, sqlchess_fairy::MoveError::Ambiguous(_)) => {
-                                sqlchess_fairy::MoveError::Ambiguous(String::new())
-                            }
-                            (sqlchess_fairy::MoveError::Illegal(_), _)
-                            | (_, sqlchess_fairy::MoveError::Illegal(_)) => {
-                                sqlchess_fairy::MoveError::Illegal(String::new())
-                            }
-                            _ => sqlchess_fairy::MoveError::Syntax(String::new()),
-                        }),
-                };
-                found.map(Move::Fairy).map_err(|e| {
-                    let text = Quoted::new(text);
-                    match e {
-                        sqlchess_fairy::MoveError::Ambiguous(_) => MoveError::Ambiguous { text },
-                        sqlchess_fairy::MoveError::Illegal(_) => MoveError::Illegal { text },
-                        _ => MoveError::Syntax { text },
-                    }
-                })
-            }
+            Inner::Fairy(p, _) => parse_fairy_move(p, text, &p.legal_moves()).map(Move::Fairy),
         }
     }
 
@@ -546,9 +519,10 @@ impl Position {
                     text: Quoted::new(text),
                 })),
             },
-            Inner::Fairy(..) => {
-                let legal = self.legal_moves();
-                let mv = self.parse_move(text)?;
+            Inner::Fairy(p, _) => {
+                // One generation serves the reading and the index.
+                let legal = p.legal_moves();
+                let mv = parse_fairy_move(p, text, &legal)?;
                 let index = legal
                     .iter()
                     .position(|&m| m == mv)
@@ -556,7 +530,7 @@ impl Position {
                         text: Quoted::new(text),
                     })?;
                 Ok(IndexedMove {
-                    mv,
+                    mv: Move::Fairy(mv),
                     index,
                     count: legal.len(),
                 })
@@ -718,4 +692,39 @@ impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.fen())
     }
+}
+
+/// A fairy move in UCI or SAN among `legal` (the position's legal moves),
+/// with the facade's errors: a well-formed UCI move that is illegal stays
+/// illegal even if SAN cannot read it.
+fn parse_fairy_move(
+    p: &sqlchess_fairy::Position,
+    text: &str,
+    legal: &[sqlchess_fairy::FairyMove],
+) -> Result<sqlchess_fairy::FairyMove, MoveError> {
+    let found = match p.parse_uci_among(text, legal) {
+        Ok(m) => Ok(m),
+        // Not UCI: SAN.
+        Err(uci_err) => {
+            p.parse_san_among(text, legal)
+                .map_err(|san_err| match (uci_err, san_err) {
+                    (_, sqlchess_fairy::MoveError::Ambiguous(_)) => {
+                        sqlchess_fairy::MoveError::Ambiguous(String::new())
+                    }
+                    (sqlchess_fairy::MoveError::Illegal(_), _)
+                    | (_, sqlchess_fairy::MoveError::Illegal(_)) => {
+                        sqlchess_fairy::MoveError::Illegal(String::new())
+                    }
+                    _ => sqlchess_fairy::MoveError::Syntax(String::new()),
+                })
+        }
+    };
+    found.map_err(|e| {
+        let text = Quoted::new(text);
+        match e {
+            sqlchess_fairy::MoveError::Ambiguous(_) => MoveError::Ambiguous { text },
+            sqlchess_fairy::MoveError::Illegal(_) => MoveError::Illegal { text },
+            _ => MoveError::Syntax { text },
+        }
+    })
 }

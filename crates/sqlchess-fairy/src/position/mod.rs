@@ -1055,12 +1055,28 @@ impl Position {
     /// [`MoveError::Syntax`] for malformed text, [`MoveError::Illegal`] if no
     /// legal move matches.
     pub fn parse_uci(&self, text: &str) -> Result<FairyMove, MoveError> {
+        // Every form but a drop starts with two squares: SAN (`Nf3`, `e4`)
+        // is refused before any move is generated.
+        if !text.contains('@') {
+            let (_, n1) =
+                parse_square_prefix(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+            parse_square_prefix(&text[n1..]).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        }
+        self.parse_uci_among(text, &self.legal_moves())
+    }
+
+    /// [`Position::parse_uci`] among `legal`, this position's legal moves
+    /// (for a caller that has them already).
+    ///
+    /// # Errors
+    /// As [`Position::parse_uci`].
+    pub fn parse_uci_among(&self, text: &str, legal: &[FairyMove]) -> Result<FairyMove, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
         if text.starts_with('+') && text.contains('@') {
             // A promoted drop: only as the position writes it.
-            return self
-                .legal_moves()
-                .into_iter()
+            return legal
+                .iter()
+                .copied()
                 .find(|m| m.to_uci(self) == text)
                 .ok_or_else(|| MoveError::Illegal(text.to_string()));
         }
@@ -1071,9 +1087,9 @@ impl Position {
             };
             let to: FairySquare = square.parse().map_err(|_| syntax())?;
             let v = self.variant();
-            return self
-                .legal_moves()
-                .into_iter()
+            return legal
+                .iter()
+                .copied()
                 .find(|m| {
                     m.to() == to
                         && m.dropped_piece()
@@ -1081,13 +1097,13 @@ impl Position {
                 })
                 .ok_or_else(|| MoveError::Illegal(text.to_string()));
         }
-        let moves = self.legal_moves();
-        // The position's own notation first (covers Seirawan's `h1e1h`).
-        if let Some(m) = moves.iter().find(|m| m.to_uci(self) == text) {
-            return Ok(*m);
-        }
+        // Every other form starts with two squares.
         let (from, n1) = parse_square_prefix(text).ok_or_else(syntax)?;
         let (to, n2) = parse_square_prefix(&text[n1..]).ok_or_else(syntax)?;
+        // The position's own notation first (covers Seirawan's `h1e1h`).
+        if let Some(m) = legal.iter().find(|m| m.to_uci(self) == text) {
+            return Ok(*m);
+        }
         let rest = &text[n1 + n2..];
         let promo = match rest.chars().count() {
             0 => None,
@@ -1100,8 +1116,9 @@ impl Position {
             _ => return Err(syntax()),
         };
         let v = self.variant();
-        moves
-            .into_iter()
+        legal
+            .iter()
+            .copied()
             .find(|m| {
                 let promo_ok = match (m.promotion(), promo) {
                     (None, None) => true,

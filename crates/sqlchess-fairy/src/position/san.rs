@@ -200,14 +200,23 @@ impl Position {
     /// [`MoveError::Syntax`] for text that is no SAN, [`MoveError::Illegal`]
     /// when no legal move matches, [`MoveError::Ambiguous`] when several do.
     pub fn parse_san(&self, text: &str) -> Result<FairyMove, MoveError> {
+        self.parse_san_among(text, &self.legal_moves())
+    }
+
+    /// [`Position::parse_san`] among `legal`, this position's legal moves
+    /// (for a caller that has them already).
+    ///
+    /// # Errors
+    /// As [`Position::parse_san`].
+    pub fn parse_san_among(&self, text: &str, legal: &[FairyMove]) -> Result<FairyMove, MoveError> {
         let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
         match SanMove::parse(trimmed) {
-            Some(san) => match self.resolve_san(&san) {
-                Err(MoveError::Illegal(_)) => self.match_generated_san(text),
+            Some(san) => match self.resolve_san(&san, legal) {
+                Err(MoveError::Illegal(_)) => self.match_generated_san(text, legal),
                 Err(MoveError::Ambiguous(_)) => Err(MoveError::Ambiguous(text.to_string())),
                 other => other,
             },
-            None => self.match_generated_san(text).map_err(|e| match e {
+            None => self.match_generated_san(text, legal).map_err(|e| match e {
                 MoveError::Illegal(t) => MoveError::Syntax(t),
                 e => e,
             }),
@@ -215,12 +224,12 @@ impl Position {
     }
 
     /// The one legal move `san` describes.
-    fn resolve_san(&self, san: &SanMove) -> Result<FairyMove, MoveError> {
+    fn resolve_san(&self, san: &SanMove, legal: &[FairyMove]) -> Result<FairyMove, MoveError> {
         let v = self.variant();
         let pawn = v.pawn_of(usize::from(!self.white_to_move()));
         let letter_of = |t: usize| v.pieces[t].letter.to_ascii_lowercase();
         let mut found = None;
-        for m in self.legal_moves() {
+        for &m in legal {
             let ok = match *san {
                 SanMove::Castle { long } => {
                     m.is_castle()
@@ -270,7 +279,7 @@ impl Position {
 
     /// The legal move whose generated SAN is `text` (check marks and
     /// annotation glyphs ignored; `0-0` read as `O-O`).
-    fn match_generated_san(&self, text: &str) -> Result<FairyMove, MoveError> {
+    fn match_generated_san(&self, text: &str, legal: &[FairyMove]) -> Result<FairyMove, MoveError> {
         let stripped = text.trim().trim_end_matches(['+', '#', '!', '?']);
         // Zeros only stand for castling; squares such as a10 keep theirs.
         let want = if stripped.starts_with('0') {
@@ -278,8 +287,9 @@ impl Position {
         } else {
             stripped.to_string()
         };
-        self.legal_moves()
-            .into_iter()
+        legal
+            .iter()
+            .copied()
             .find(|&m| self.san_without_check(m) == want)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
