@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use rusqlite::functions::Context;
 use rusqlite::types::Value;
-use rusqlite::{params, Connection, Result, Transaction};
+use rusqlite::{params, Connection, OptionalExtension, Result, Transaction};
 use sqlchess_pgn::export::EvalValue;
 use sqlchess_pgn::record::parse_tags_json;
 use sqlchess_pgn::{open_pgn, GameReader, GameRecord, GameValue, GameValueError, ReadGame, Reader};
@@ -17,6 +17,9 @@ use sqlchess_rules::Position;
 
 use crate::functions::{add, user};
 use crate::game::position_at as position_arg;
+pub use crate::index::DEFAULT_SORT_MEMORY;
+use crate::index::{add_stored_games, IndexRows};
+use crate::vtab::bulk::BulkSlot;
 use crate::vtab::rows::{self, RowSource, Rows};
 
 /// The columns of `read_pgn`, `pgn_games` and (but `error`) `games`.
@@ -341,7 +344,10 @@ pub(crate) fn register(conn: &Connection) -> Result<()> {
 /// The stored relations: `games` (one row per imported game) and
 /// `game_positions` (one row per position of every game, keyed for
 /// exact-position search), with `pgn_files` recording how far each file was
-/// imported so that a re-run imports nothing twice.
+/// imported so that a re-run imports nothing twice, and `import_state`
+/// the last game whose positions, materials and explorer rows are written
+/// (those of later games, stored by an interrupted import, are rebuilt
+/// from their game values by the next one).
 pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS pgn_files(
     id INTEGER PRIMARY KEY,
@@ -363,8 +369,9 @@ CREATE TABLE IF NOT EXISTS game_positions(
     game_id INTEGER NOT NULL,
     ply INTEGER NOT NULL,
     PRIMARY KEY(position, game_id, ply)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS staged_positions(
-    position INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS import_state(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    indexed_through INTEGER NOT NULL);
 ";
 
 /// What became of one game offered to the [`Importer`].
@@ -378,9 +385,71 @@ pub enum Imported {
     Rejected,
 }
 
-/// Imports games of one PGN file into `games` and `game_positions` in
-/// transactions of `batch` games; each commit also records the file's
-/// progress, so an interrupted import resumes where it stopped.
+/// Where import spills its sorted runs: beside the database file (where
+/// there is room for the database), else the system's temporary directory.
+pub(crate) fn spill_dir(conn: &Connection) -> std::path::PathBuf {
+    match conn.path().map(std::path::Path::new) {
+        Some(path) if !path.as_os_str().is_empty() => match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+            _ => std::path::PathBuf::from("."),
+        },
+        _ => std::env::temp_dir(),
+    }
+}
+
+/// The last game whose index rows are written. A database from before
+/// `import_state` gets it here: its games were indexed through the first
+/// game still in its staging tables, which are dropped (what they held is
+/// rebuilt from the games).
+fn indexed_through(conn: &mut Connection) -> Result<i64> {
+    let tx = conn.transaction()?;
+    let known: Option<i64> = tx
+        .query_row(
+            "SELECT indexed_through FROM import_state WHERE id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let through = match known {
+        Some(through) => through,
+        None => {
+            let staged: bool = tx.query_row(
+                "SELECT EXISTS(SELECT 1 FROM sqlite_master \
+                 WHERE type = 'table' AND name = 'staged_positions')",
+                [],
+                |r| r.get(0),
+            )?;
+            let first_staged: Option<i64> = if staged {
+                tx.query_row("SELECT min(game_id) FROM staged_positions", [], |r| {
+                    r.get(0)
+                })?
+            } else {
+                None
+            };
+            let through = match first_staged {
+                Some(first) => first - 1,
+                None => tx.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?,
+            };
+            tx.execute(
+                "INSERT INTO import_state(id, indexed_through) VALUES (1, ?1)",
+                params![through],
+            )?;
+            tx.execute_batch(
+                "DROP TABLE IF EXISTS staged_positions; DROP TABLE IF EXISTS staged_materials;
+                 DROP TABLE IF EXISTS staged_moves;",
+            )?;
+            through
+        }
+    };
+    tx.commit()?;
+    Ok(through)
+}
+
+/// Imports games of one PGN file into `games` in transactions of `batch`
+/// games, each commit also recording the file's progress, so an
+/// interrupted import resumes where it stopped; the positions, materials
+/// and explorer rows of the file's games are collected and written in key
+/// order when the file is complete ([`crate::index`]).
 pub struct Importer<'c> {
     conn: &'c mut Connection,
     file_id: i64,
@@ -390,11 +459,18 @@ pub struct Importer<'c> {
     skip: u64,
     batch: usize,
     pending: Vec<ReadGame>,
+    slot: BulkSlot,
+    /// The index rows of the games not yet indexed.
+    rows: Option<IndexRows>,
+    /// The last game indexed when the import started.
+    indexed: i64,
 }
 
 impl<'c> Importer<'c> {
     /// Prepares `conn` (schema, pragmas for bulk loading) and the record of
-    /// the file `path` of `size` bytes.
+    /// the file `path` of `size` bytes; collects the index rows of any
+    /// games an interrupted import stored without indexing them. Sorts in
+    /// [`DEFAULT_SORT_MEMORY`] bytes.
     ///
     /// # Errors
     /// Any SQLite error.
@@ -404,9 +480,28 @@ impl<'c> Importer<'c> {
         size: u64,
         batch: usize,
     ) -> Result<Importer<'c>> {
+        Importer::with_sort_memory(conn, path, size, batch, DEFAULT_SORT_MEMORY)
+    }
+
+    /// [`Importer::new`] sorting the index rows in about `memory` bytes
+    /// before sorted runs go to temporary files beside the database.
+    ///
+    /// # Errors
+    /// Any SQLite error.
+    pub fn with_sort_memory(
+        conn: &'c mut Connection,
+        path: &str,
+        size: u64,
+        batch: usize,
+        memory: usize,
+    ) -> Result<Importer<'c>> {
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(crate::explorer::SCHEMA)?;
         crate::explorer::upgrade(conn)?;
+        let indexed = indexed_through(conn)?;
+        let slot = BulkSlot::register(conn)?;
+        let mut rows = IndexRows::new(true, memory, &spill_dir(conn));
+        add_stored_games(conn, &mut rows, indexed)?;
         conn.execute(
             "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
             params![path, size as i64],
@@ -423,6 +518,9 @@ impl<'c> Importer<'c> {
             skip: skip as u64,
             batch: batch.max(1),
             pending: Vec::new(),
+            slot,
+            rows: Some(rows),
+            indexed,
         })
     }
 
@@ -458,53 +556,88 @@ impl<'c> Importer<'c> {
         Ok(outcome)
     }
 
-    /// Moves the positions, materials and explorer rows staged by the
-    /// commits into the keyed relations, sorted; the commit that completes a
-    /// file does it. Until then the staged games are stored but not yet
-    /// found by position; an interrupted import's staged rows are merged by
-    /// the next import of the file.
+    /// Writes what is pending; `complete` then writes the index rows of
+    /// every game collected, in key order, and marks the file done, in one
+    /// transaction. Until then the games are stored but not yet found by
+    /// position; an interrupted import's games are indexed by the next one.
     ///
     /// # Errors
-    /// Any SQLite error.
-    pub fn merge(&mut self) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        tx.execute_batch(
-            "INSERT OR IGNORE INTO game_positions(position, game_id, ply)
-               SELECT position, game_id, ply FROM staged_positions
-               ORDER BY position, game_id, ply;
-             DELETE FROM staged_positions;",
-        )?;
-        crate::explorer::merge_staged(&tx)?;
-        tx.commit()
-    }
-
-    /// Writes what is pending; `complete` marks the file done and merges
-    /// what was staged ([`Importer::merge`]).
-    ///
-    /// # Errors
-    /// Any SQLite error.
+    /// Any SQLite error, or an I/O error of a sorted run.
     pub fn commit(&mut self, complete: bool) -> Result<()> {
+        let Some(rows) = self.rows.as_mut() else {
+            return Ok(());
+        };
         let tx = self.conn.transaction()?;
-        let last = write_batch(&tx, self.file_id, &self.pending)?;
+        let last = write_batch(&tx, self.file_id, &self.pending, rows)?;
         let read = last.max(self.skip);
         tx.execute(
-            "UPDATE pgn_files SET games_read = ?2, complete = ?3 WHERE id = ?1",
-            params![self.file_id, read as i64, complete],
+            "UPDATE pgn_files SET games_read = ?2 WHERE id = ?1",
+            params![self.file_id, read as i64],
         )?;
         tx.commit()?;
         self.skip = read;
         self.pending.clear();
         if complete {
-            self.merge()?;
+            let Some(rows) = self.rows.take() else {
+                return Ok(());
+            };
+            let through = rows.last_game().max(self.indexed);
+            let wal = out_of_wal(self.conn)?;
+            let (file_id, slot) = (self.file_id, &self.slot);
+            let written = (|| {
+                let tx = self.conn.transaction()?;
+                rows.write(&tx, slot)?;
+                tx.execute(
+                    "UPDATE import_state SET indexed_through = max(indexed_through, ?1) \
+                     WHERE id = 1",
+                    params![through],
+                )?;
+                tx.execute(
+                    "UPDATE pgn_files SET complete = 1 WHERE id = ?1",
+                    params![file_id],
+                )?;
+                tx.commit()
+            })();
+            if wal {
+                // Back for the next file's commits, whatever happened.
+                self.conn
+                    .query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))?;
+            }
+            written?;
+            self.complete = true;
         }
         Ok(())
     }
 }
 
-/// Inserts the good games of `batch` and their positions (sorted by key, so
-/// that the position index is written in order); returns the last game
-/// number seen.
-fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result<u64> {
+/// Leaves write-ahead-log mode for the index's one big transaction, if the
+/// database is in it and no other connection holds it open; returns
+/// whether it did. The index is mostly new pages at the end of the file,
+/// which a rollback journal does not copy: they are written once, where
+/// the log writes each twice (into the log, then into the database at the
+/// checkpoint).
+fn out_of_wal(conn: &Connection) -> Result<bool> {
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Ok(false);
+    }
+    // Refused (the mode stays "wal") while another connection reads.
+    let now = conn
+        .query_row("PRAGMA journal_mode = TRUNCATE", [], |r| {
+            r.get::<_, String>(0)
+        })
+        .unwrap_or(mode);
+    Ok(now.eq_ignore_ascii_case("truncate"))
+}
+
+/// Inserts the good games of `batch` and collects their index rows;
+/// returns the last game number seen.
+fn write_batch(
+    tx: &Transaction<'_>,
+    file_id: i64,
+    batch: &[ReadGame],
+    rows: &mut IndexRows,
+) -> Result<u64> {
     let mut insert_game = tx.prepare_cached(
         "INSERT INTO games(file_id, game_no, event, site, date, round, white, black, result, \
          white_elo, black_elo, eco, opening, time_control, termination, variant, fen, game, \
@@ -512,8 +645,6 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
          ?18, ?19, ?20, ?21)",
     )?;
-    let mut positions: Vec<(i64, i64, i64)> = Vec::new();
-    let mut aggregate = crate::explorer::Aggregate::new();
     let mut last = 0;
     for g in batch {
         last = g.record.game_no;
@@ -547,24 +678,7 @@ fn write_batch(tx: &Transaction<'_>, file_id: i64, batch: &[ReadGame]) -> Result
             r.final_fen,
             r.tags,
         ])?;
-        let id = tx.last_insert_rowid();
-        crate::explorer::add_game(tx, &mut aggregate, id, r)?;
-        positions.extend(
-            r.position_keys
-                .iter()
-                .enumerate()
-                .map(|(ply, &key)| (key, id, ply as i64)),
-        );
+        rows.add_game(tx.last_insert_rowid(), r)?;
     }
-    positions.sort_unstable();
-    // Appended to a plain table; `merge` moves them into the keyed one in
-    // key order at the end of the import.
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO staged_positions(position, game_id, ply) VALUES (?1, ?2, ?3)",
-    )?;
-    for (key, id, ply) in positions {
-        insert.execute(params![key, id, ply])?;
-    }
-    crate::explorer::write_aggregate(tx, aggregate)?;
     Ok(last)
 }

@@ -7,12 +7,14 @@ pub mod explorer;
 mod functions;
 mod game;
 pub mod games;
+mod index;
 #[allow(unsafe_code)] // the running statement's connection, to read its interrupt flag.
 mod interrupt;
 #[cfg(not(feature = "bundled"))]
 pub use interrupt::set_host_is_interrupted;
 pub use interrupt::IsInterrupted;
 pub mod output;
+mod runs;
 mod tables;
 #[allow(unsafe_code)] // rusqlite's VTab traits are unsafe to implement; nowhere else.
 mod vtab;

@@ -450,3 +450,109 @@ fn an_older_database_gets_material_signatures() {
     let empty = Connection::open_in_memory().unwrap();
     assert!(!sqlchess_sqlite::explorer::upgrade(&empty).unwrap());
 }
+
+/// Every row of the relations import builds, in key order.
+fn index_dump(c: &Connection) -> Vec<String> {
+    let mut out = Vec::new();
+    for sql in [
+        "SELECT position || ' ' || game_id || ' ' || ply FROM game_positions",
+        "SELECT material || ' ' || game_id || ' ' || ply FROM game_materials",
+        "SELECT material || ' ' || pieces || ' ' || white_total || ' ' || black_total \
+         FROM material_signatures",
+        "SELECT concat_ws(' ', position, speed, band, uci, games, white_wins, draws, \
+         black_wins, elo_sum, opponent_elo_sum, elo_count, last_played) FROM opening_moves",
+    ] {
+        let mut stmt = c.prepare(sql).unwrap();
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0)).unwrap();
+        out.extend(rows.map(Result::unwrap));
+        out.push("--".to_owned());
+    }
+    out
+}
+
+/// Sorting in a tiny budget (every relation spilled in many runs) and
+/// resuming an import cut off after its first commit give the same rows as
+/// one import in memory.
+#[test]
+fn spilled_and_resumed_imports_index_the_same_rows() {
+    let pgn = corpus();
+    let want = index_dump(&import(&pgn));
+    assert!(want.len() > 5000, "{}", want.len());
+
+    let mut c = Connection::open_in_memory().unwrap();
+    // Cut off: 50 games committed, 20 more read but lost, none indexed.
+    {
+        let mut importer = Importer::with_sort_memory(&mut c, "corpus", 1, 50, 1).unwrap();
+        let mut n = 0;
+        read_games(pgn.as_bytes(), 2, true, |g| {
+            importer.add(g).map_err(std::io::Error::other)?;
+            n += 1;
+            Ok(n < 70)
+        })
+        .unwrap();
+    }
+    let (games, positions): (i64, i64) = c
+        .query_row(
+            "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM game_positions)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((games, positions), (50, 0));
+    // The next run skips the 50, indexes them with the rest.
+    let mut importer = Importer::with_sort_memory(&mut c, "corpus", 1, 50, 1).unwrap();
+    assert_eq!(importer.already_read(), 50);
+    read_games(pgn.as_bytes(), 2, true, |g| {
+        importer.add(g).map_err(std::io::Error::other)?;
+        Ok(true)
+    })
+    .unwrap();
+    importer.commit(true).unwrap();
+    assert!(importer.is_complete());
+    drop(importer);
+    assert_eq!(index_dump(&c), want);
+}
+
+/// A database from before `import_state`, whose last games were still in
+/// the staging tables, gets their rows from the next import (even of
+/// nothing new), and loses the staging tables.
+#[test]
+fn an_older_database_with_staged_rows_is_indexed() {
+    let pgn = corpus();
+    let want = index_dump(&import(&pgn));
+    // The first 100 games imported and indexed; the other 20 stored by an
+    // import cut off before its end.
+    let cut = pgn.match_indices("[Event ").nth(100).unwrap().0;
+    let mut c = import(&pgn[..cut]);
+    {
+        let rest = &pgn[cut..];
+        let mut importer = Importer::new(&mut c, "rest", rest.len() as u64, 5).unwrap();
+        read_games(rest.as_bytes(), 2, true, |g| {
+            importer.add(g).map_err(std::io::Error::other)?;
+            Ok(true)
+        })
+        .unwrap();
+        importer.commit(false).unwrap();
+    }
+    // As an older version left it: staging tables instead of import_state.
+    c.execute_batch(
+        "DROP TABLE import_state;
+         CREATE TABLE staged_positions(position INTEGER, game_id INTEGER, ply INTEGER);
+         INSERT INTO staged_positions VALUES (0, 101, 0);
+         CREATE TABLE staged_materials(material TEXT, game_id INTEGER, ply INTEGER);
+         CREATE TABLE staged_moves(position INTEGER);",
+    )
+    .unwrap();
+    let mut importer = Importer::new(&mut c, "nothing", 0, 50).unwrap();
+    importer.commit(true).unwrap();
+    drop(importer);
+    let staged: i64 = c
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name LIKE 'staged%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(staged, 0);
+    assert_eq!(index_dump(&c), want);
+}

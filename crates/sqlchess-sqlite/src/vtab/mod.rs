@@ -7,6 +7,7 @@
 //! here: rusqlite's `VTab` and `VTabCursor` traits are `unsafe` to implement
 //! because SQLite casts between the C base structs and ours.
 
+pub(crate) mod bulk;
 mod legal_moves;
 mod piece_geometry;
 pub(crate) mod rows;
