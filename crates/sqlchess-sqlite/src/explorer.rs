@@ -557,16 +557,22 @@ pub fn rebuild(conn: &mut Connection) -> Result<u64> {
     }
     let slot = crate::vtab::bulk::BulkSlot::register(conn)?;
     let dir = crate::games::spill_dir(conn);
-    let tx = conn.transaction()?;
-    tx.execute_batch(&format!(
-        "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves;
-         DROP TABLE IF EXISTS material_signatures;
-         DROP TABLE IF EXISTS staged_materials; DROP TABLE IF EXISTS staged_moves; {SCHEMA}"
-    ))?;
-    let mut rows = crate::index::IndexRows::new(false, crate::index::DEFAULT_SORT_MEMORY, &dir);
-    let n = crate::index::add_stored_games(&tx, &mut rows, 0)?;
-    rows.write(&tx, &slot)?;
-    tx.commit()?;
+    let mut rows = crate::index::IndexRows::new(false, crate::index::default_sort_memory(), &dir);
+    let n = crate::index::add_stored_games(conn, &mut rows, 0)?;
+    // The old relations go in the transaction that writes the new ones.
+    rows.write(
+        conn,
+        &slot,
+        |tx| {
+            tx.execute_batch(&format!(
+                "DROP TABLE IF EXISTS game_materials; DROP TABLE IF EXISTS opening_moves;
+                 DROP TABLE IF EXISTS material_signatures;
+                 DROP TABLE IF EXISTS staged_materials; DROP TABLE IF EXISTS staged_moves;
+                 {SCHEMA}"
+            ))
+        },
+        |_| Ok(()),
+    )?;
     Ok(n)
 }
 

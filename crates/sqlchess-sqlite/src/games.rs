@@ -17,7 +17,7 @@ use sqlchess_rules::Position;
 
 use crate::functions::{add, user};
 use crate::game::position_at as position_arg;
-pub use crate::index::DEFAULT_SORT_MEMORY;
+pub use crate::index::default_sort_memory;
 use crate::index::{add_stored_games, IndexRows};
 use crate::vtab::bulk::BulkSlot;
 use crate::vtab::rows::{self, RowSource, Rows};
@@ -470,7 +470,7 @@ impl<'c> Importer<'c> {
     /// Prepares `conn` (schema, pragmas for bulk loading) and the record of
     /// the file `path` of `size` bytes; collects the index rows of any
     /// games an interrupted import stored without indexing them. Sorts in
-    /// [`DEFAULT_SORT_MEMORY`] bytes.
+    /// [`default_sort_memory`] bytes.
     ///
     /// # Errors
     /// Any SQLite error.
@@ -480,7 +480,7 @@ impl<'c> Importer<'c> {
         size: u64,
         batch: usize,
     ) -> Result<Importer<'c>> {
-        Importer::with_sort_memory(conn, path, size, batch, DEFAULT_SORT_MEMORY)
+        Importer::with_sort_memory(conn, path, size, batch, default_sort_memory())
     }
 
     /// [`Importer::new`] sorting the index rows in about `memory` bytes
@@ -583,21 +583,24 @@ impl<'c> Importer<'c> {
             };
             let through = rows.last_game().max(self.indexed);
             let wal = out_of_wal(self.conn)?;
-            let (file_id, slot) = (self.file_id, &self.slot);
-            let written = (|| {
-                let tx = self.conn.transaction()?;
-                rows.write(&tx, slot)?;
-                tx.execute(
-                    "UPDATE import_state SET indexed_through = max(indexed_through, ?1) \
-                     WHERE id = 1",
-                    params![through],
-                )?;
-                tx.execute(
-                    "UPDATE pgn_files SET complete = 1 WHERE id = ?1",
-                    params![file_id],
-                )?;
-                tx.commit()
-            })();
+            let file_id = self.file_id;
+            let written = rows.write(
+                self.conn,
+                &self.slot,
+                |_| Ok(()),
+                |tx| {
+                    tx.execute(
+                        "UPDATE import_state SET indexed_through = max(indexed_through, ?1) \
+                         WHERE id = 1",
+                        params![through],
+                    )?;
+                    tx.execute(
+                        "UPDATE pgn_files SET complete = 1 WHERE id = ?1",
+                        params![file_id],
+                    )?;
+                    Ok(())
+                },
+            );
             if wal {
                 // Back for the next file's commits, whatever happened.
                 self.conn

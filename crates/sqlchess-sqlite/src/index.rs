@@ -24,8 +24,20 @@ use crate::runs::{Merged, Order, Record, SortedRuns};
 use crate::vtab::bulk::{BulkRows, BulkSlot};
 use crate::SqlChessError;
 
-/// The memory import sorts in by default, before runs go to disk.
-pub const DEFAULT_SORT_MEMORY: usize = 1 << 30;
+/// The memory import sorts in by default, before runs go to disk: 40 % of
+/// the machine's physical memory (Linux's `/proc/meminfo`; 1 GiB where it
+/// cannot be read), at least 256 MiB. A million games' rows take about
+/// 6 GB, all of them sorted in memory on a machine of 16 GB.
+pub fn default_sort_memory() -> usize {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        });
+    total.map_or(1 << 30, |bytes| bytes / 5 * 2).max(256 << 20)
+}
 
 /// Strings (material signatures, UCI moves, dates) by number: rows hold
 /// the number, comparisons look the string up.
@@ -275,13 +287,16 @@ pub(crate) struct IndexRows {
 
 impl IndexRows {
     /// Collects rows for every relation (`with_positions`) or for the
-    /// explorer's alone in about `memory` bytes (positions take most),
-    /// spilling sorted runs into `dir`.
+    /// explorer's alone in about `memory` bytes (positions and opening
+    /// moves take nine tenths: a position's row is a third the size of an
+    /// opening move's, and there are four times as many), spilling sorted
+    /// runs into `dir`.
     pub(crate) fn new(with_positions: bool, memory: usize, dir: &Path) -> IndexRows {
+        let tenth = memory / 10;
         IndexRows {
-            positions: with_positions.then(|| SortedRuns::new(memory / 8 * 5, dir)),
-            materials: SortedRuns::new(memory / 8, dir),
-            moves: SortedRuns::new(memory / 4, dir),
+            positions: with_positions.then(|| SortedRuns::new(tenth * 9 / 2, dir)),
+            materials: SortedRuns::new(tenth, dir),
+            moves: SortedRuns::new(tenth * 9 / 2, dir),
             names: Names::default(),
             signatures: Vec::new(),
             seen: Vec::new(),
@@ -380,45 +395,156 @@ impl IndexRows {
         Ok(())
     }
 
-    /// Writes every row into the relations, in key order, inside the
-    /// caller's transaction; `slot` is the connection's `sqlchess_bulk`.
+    /// Writes every row into the relations, in key order, in one
+    /// transaction of `conn` that runs `prepare` first and `finish` last;
+    /// `slot` is the connection's `sqlchess_bulk`.
+    ///
+    /// For a database file, the explorer's relations are built at the same
+    /// time on another core, in a scratch database beside it, and copied
+    /// in (SQLite copies a table into an empty one of the same shape page
+    /// by page, without looking anything up): SQLite writes one database
+    /// from one thread, and the positions alone keep it busy.
     ///
     /// # Errors
-    /// Any SQLite error, or an I/O error reading a sorted run back.
-    pub(crate) fn write(self, conn: &Connection, slot: &BulkSlot) -> Result<()> {
+    /// Any SQLite error, or an I/O error of a sorted run or the scratch
+    /// database.
+    pub(crate) fn write(
+        self,
+        conn: &mut Connection,
+        slot: &BulkSlot,
+        prepare: impl FnOnce(&Connection) -> Result<()>,
+        finish: impl FnOnce(&Connection) -> Result<()>,
+    ) -> Result<()> {
+        let scratch = match conn.path() {
+            Some(path) if !path.is_empty() => Some(Scratch::attach(conn, &self.dir)?),
+            _ => None,
+        };
+        let written = self.write_with(conn, slot, scratch.as_ref(), prepare, finish);
+        let detached = match scratch {
+            Some(scratch) => scratch.detach(conn),
+            None => Ok(()),
+        };
+        written.and(detached)
+    }
+
+    fn write_with(
+        self,
+        conn: &mut Connection,
+        slot: &BulkSlot,
+        scratch: Option<&Scratch>,
+        prepare: impl FnOnce(&Connection) -> Result<()>,
+        finish: impl FnOnce(&Connection) -> Result<()>,
+    ) -> Result<()> {
         let names: Arc<NameList> = Arc::new(self.names.names);
-        if let Some(positions) = self.positions {
-            if !positions.is_empty() {
-                slot.run(
-                    conn,
-                    "INSERT OR IGNORE INTO game_positions(position, game_id, ply)
-                       SELECT c0, c1, c2 FROM sqlchess_bulk",
-                    Box::new(Stream::new(positions.into_sorted(names.clone()))),
-                )?;
+        let explorer = Explorer {
+            materials: self.materials,
+            moves: self.moves,
+            signatures: self.signatures,
+            names: names.clone(),
+        };
+        let tx = conn.transaction()?;
+        prepare(&tx)?;
+        std::thread::scope(|scope| {
+            // The explorer's rows are sorted (and, with a scratch database,
+            // written) on another core while SQLite writes the positions
+            // on this one.
+            let explorer = scope.spawn(move || match scratch {
+                Some(scratch) => explorer.build(&scratch.path).map(|()| None),
+                None => Ok(Some(explorer.sorted())),
+            });
+            if let Some(positions) = self.positions {
+                if !positions.is_empty() {
+                    slot.run(
+                        &tx,
+                        "INSERT OR IGNORE INTO game_positions(position, game_id, ply)
+                           SELECT c0, c1, c2 FROM sqlchess_bulk",
+                        Box::new(Stream::new(positions.into_sorted(names.clone()))),
+                    )?;
+                }
             }
+            let sorted = explorer.join().map_err(|_| {
+                rusqlite::Error::ModuleError("import: building the explorer's rows failed".into())
+            })??;
+            match sorted {
+                Some(sorted) => sorted.write(&tx, slot),
+                None => copy_explorer(&tx),
+            }
+        })?;
+        finish(&tx)?;
+        tx.commit()
+    }
+}
+
+/// The explorer's rows of an [`IndexRows`].
+struct Explorer {
+    materials: SortedRuns<MaterialRow, ByMaterial>,
+    moves: SortedRuns<MoveRow, ByMove>,
+    signatures: Vec<u32>,
+    names: Arc<NameList>,
+}
+
+/// [`Explorer`]'s rows, sorted.
+struct SortedExplorer {
+    materials: Option<Merged<MaterialRow, ByMaterial>>,
+    moves: Option<Merged<MoveRow, ByMove>>,
+    signatures: Vec<u32>,
+    names: Arc<NameList>,
+}
+
+impl Explorer {
+    fn sorted(self) -> SortedExplorer {
+        let names = self.names;
+        let mut signatures = self.signatures;
+        signatures.sort_unstable_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+        SortedExplorer {
+            materials: (!self.materials.is_empty())
+                .then(|| self.materials.into_sorted(names.clone())),
+            moves: (!self.moves.is_empty()).then(|| self.moves.into_sorted(names.clone())),
+            signatures,
+            names,
         }
+    }
+
+    /// Writes the rows into a new database at `path`, which has the
+    /// explorer's relations alone.
+    fn build(self, path: &Path) -> Result<()> {
+        let mut db = Connection::open(path)?;
+        // A scratch file: nothing to recover if the process dies.
+        db.execute_batch(
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;",
+        )?;
+        db.execute_batch(crate::explorer::SCHEMA)?;
+        let slot = BulkSlot::register(&db)?;
+        let sorted = self.sorted();
+        let tx = db.transaction()?;
+        sorted.write(&tx, &slot)?;
+        tx.commit()
+    }
+}
+
+impl SortedExplorer {
+    fn write(self, conn: &Connection, slot: &BulkSlot) -> Result<()> {
+        let names = self.names;
         if !self.signatures.is_empty() {
-            let mut signatures = self.signatures;
-            signatures.sort_unstable_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
             slot.run(
                 conn,
                 &crate::explorer::signatures_from("(SELECT c0 AS material FROM sqlchess_bulk)"),
                 Box::new(Signatures {
-                    ids: signatures,
+                    ids: self.signatures,
                     at: None,
                     names: names.clone(),
                 }),
             )?;
         }
-        if !self.materials.is_empty() {
+        if let Some(materials) = self.materials {
             slot.run(
                 conn,
                 "INSERT OR IGNORE INTO game_materials(material, game_id, ply)
                    SELECT c0, c1, c2 FROM sqlchess_bulk",
-                Box::new(Stream::new(self.materials.into_sorted(names.clone()))),
+                Box::new(Stream::new(materials)),
             )?;
         }
-        if !self.moves.is_empty() {
+        if let Some(moves) = self.moves {
             slot.run(
                 conn,
                 if empty(conn, "opening_moves")? {
@@ -426,11 +552,56 @@ impl IndexRows {
                 } else {
                     crate::explorer::ADD_OPENING_MOVES
                 },
-                Box::new(Stream::new(self.moves.into_sorted(names))),
+                Box::new(Stream::new(moves)),
             )?;
         }
         Ok(())
     }
+}
+
+/// The schema name of the scratch database.
+const SCRATCH: &str = "sqlchess_scratch";
+
+/// A scratch database attached to the import's connection, removed when
+/// detached.
+struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    fn attach(conn: &Connection, dir: &Path) -> Result<Scratch> {
+        let path = dir.join(format!(
+            ".sqlchess-import-{}-explorer.db",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        conn.execute(&format!("ATTACH ?1 AS {SCRATCH}"), [path.to_string_lossy()])?;
+        Ok(Scratch { path })
+    }
+
+    fn detach(self, conn: &Connection) -> Result<()> {
+        let detached = conn.execute_batch(&format!("DETACH {SCRATCH}"));
+        let _ = std::fs::remove_file(&self.path);
+        detached
+    }
+}
+
+/// Copies the explorer's relations from the scratch database: page by page
+/// into an empty table, row by row (in key order) into one with rows.
+fn copy_explorer(conn: &Connection) -> Result<()> {
+    conn.execute_batch(&format!(
+        "INSERT OR IGNORE INTO main.material_signatures SELECT * FROM {SCRATCH}.material_signatures;
+         INSERT OR IGNORE INTO main.game_materials SELECT * FROM {SCRATCH}.game_materials;"
+    ))?;
+    let moves = if empty(conn, "main.opening_moves")? {
+        format!("INSERT INTO main.opening_moves SELECT * FROM {SCRATCH}.opening_moves")
+    } else {
+        crate::explorer::ADD_OPENING_MOVES.replace(
+            "SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11 FROM sqlchess_bulk",
+            &format!("SELECT * FROM {SCRATCH}.opening_moves"),
+        )
+    };
+    conn.execute_batch(&moves)
 }
 
 /// Whether `table` has no rows.

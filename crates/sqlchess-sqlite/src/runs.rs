@@ -61,7 +61,7 @@ pub(crate) struct SortedRuns<T: Record, O: Order<T>> {
     capacity: usize,
     runs: Vec<RunFile>,
     dir: PathBuf,
-    order: PhantomData<O>,
+    order: PhantomData<fn() -> O>,
 }
 
 /// Numbers run files apart within a process.
@@ -163,14 +163,31 @@ impl<T: Record, O: Order<T>> SortedRuns<T, O> {
 
     /// Every row in order, equal rows combined: the runs merged with what
     /// is still in memory.
-    pub(crate) fn into_sorted(mut self, context: Arc<O::Context>) -> Merged<T, O> {
-        self.sort_buffer(&context);
+    pub(crate) fn into_sorted(mut self, context: Arc<O::Context>) -> Merged<T, O>
+    where
+        T: Send,
+    {
+        // A large buffer is sorted in two halves on two cores; the merge
+        // below joins them as it joins the runs.
+        let half = if self.rows.len() >= 1 << 20 {
+            let mut half = SortedRuns::<T, O>::new(0, &self.dir);
+            half.rows = self.rows.split_off(self.rows.len() / 2);
+            std::thread::scope(|scope| {
+                scope.spawn(|| half.sort_buffer(&context));
+                self.sort_buffer(&context);
+            });
+            half.rows
+        } else {
+            self.sort_buffer(&context);
+            Vec::new()
+        };
         let mut sources: Vec<Source<T>> = self
             .runs
             .into_iter()
             .map(|r| Source::Run(r.path, BufReader::with_capacity(1 << 20, r.file)))
             .collect();
         sources.push(Source::Memory(std::mem::take(&mut self.rows).into_iter()));
+        sources.push(Source::Memory(half.into_iter()));
         let mut merged = Merged {
             heads: Vec::with_capacity(sources.len()),
             sources,
@@ -226,7 +243,7 @@ pub(crate) struct Merged<T: Record, O: Order<T>> {
     pending: Option<T>,
     /// The first I/O error reading a run; the stream ends there.
     error: Option<io::Error>,
-    order: PhantomData<O>,
+    order: PhantomData<fn() -> O>,
 }
 
 impl<T: Record, O: Order<T>> Merged<T, O> {

@@ -472,14 +472,19 @@ fn index_dump(c: &Connection) -> Vec<String> {
 
 /// Sorting in a tiny budget (every relation spilled in many runs) and
 /// resuming an import cut off after its first commit give the same rows as
-/// one import in memory.
+/// one import in memory; the database here is a file, whose explorer
+/// relations are built in a scratch database beside it and copied in.
 #[test]
 fn spilled_and_resumed_imports_index_the_same_rows() {
     let pgn = corpus();
     let want = index_dump(&import(&pgn));
     assert!(want.len() > 5000, "{}", want.len());
 
-    let mut c = Connection::open_in_memory().unwrap();
+    let dir = std::env::temp_dir().join(format!("sqlchess-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.db");
+    let _ = std::fs::remove_file(&file);
+    let mut c = Connection::open(&file).unwrap();
     // Cut off: 50 games committed, 20 more read but lost, none indexed.
     {
         let mut importer = Importer::with_sort_memory(&mut c, "corpus", 1, 50, 1).unwrap();
@@ -511,6 +516,15 @@ fn spilled_and_resumed_imports_index_the_same_rows() {
     assert!(importer.is_complete());
     drop(importer);
     assert_eq!(index_dump(&c), want);
+    drop(c);
+    // Nothing left beside the database: no sorted run, no scratch file.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("games.db"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A database from before `import_state`, whose last games were still in

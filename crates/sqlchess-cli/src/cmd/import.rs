@@ -38,10 +38,11 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
     /// Memory for sorting the position index (SQLite), in MiB; past it,
-    /// sorted runs go to temporary files beside the database.
-    #[arg(long, value_name = "MIB", default_value_t = 1024,
-          value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
-    sort_memory: u64,
+    /// sorted runs go to temporary files beside the database (default: 40 %
+    /// of the machine's memory).
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(16..=1 << 24))]
+    sort_memory: Option<u64>,
     /// PGN files: `.pgn`, `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`.
     #[arg(required = true, value_name = "PGN")]
     files: Vec<PathBuf>,
@@ -148,7 +149,11 @@ pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<ExitCode> {
             (Target::Sqlite(conn), args.db.display().to_string())
         }
     };
-    let sort_memory = usize::try_from(args.sort_memory << 20).unwrap_or(usize::MAX);
+    let sort_memory = args
+        .sort_memory
+        .map_or_else(sqlchess_sqlite::games::default_sort_memory, |mib| {
+            usize::try_from(mib << 20).unwrap_or(usize::MAX)
+        });
     let rejects_path = args.rejects.clone().unwrap_or_else(|| {
         if args.postgres.is_some() {
             return PathBuf::from("sqlchess-postgres.rejects.pgn");
