@@ -119,7 +119,7 @@ echo "    $STD_GAMES games in $PE_SECS s: $(echo "scale=0; $STD_GAMES / $PE_SECS
 if [ -z "${SKIP_IMPORT:-}" ]; then
 echo "== sqlchess import (every core) into a fresh database"
 DB=$DIR/bench.db
-rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.rejects.pgn"
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB-journal" "$DB.rejects.pgn"
 start=$(date +%s.%N)
 "$BIN/sqlchess" import --db "$DB" "$CORPUS" 2>&1 | grep -v '^  *rejected\|rejected games written' | sed 's/^/    /' || true
 IMPORT_SECS=$(echo "$(date +%s.%N) - $start" | bc)
