@@ -570,6 +570,7 @@ struct Scratch {
 
 impl Scratch {
     fn attach(conn: &Connection, dir: &Path) -> Result<Scratch> {
+        remove_stale_scratch(dir);
         let path = dir.join(format!(
             ".sqlchess-import-{}-explorer.db",
             std::process::id()
@@ -583,6 +584,32 @@ impl Scratch {
         let detached = conn.execute_batch(&format!("DETACH {SCRATCH}"));
         let _ = std::fs::remove_file(&self.path);
         detached
+    }
+}
+
+/// Removes the scratch databases (and their journals) that imports killed
+/// before they could detach them left in `dir`: those whose process is
+/// gone (on Linux, where `/proc` says so; elsewhere they stay).
+fn remove_stale_scratch(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(".sqlchess-import-"))
+            .and_then(|n| n.split_once("-explorer.db"))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
