@@ -550,7 +550,10 @@ impl Position {
     /// letters, king-takes-rook castling in Chess960, `P@e4` drops).
     pub fn uci(&self, mv: Move) -> String {
         match (&self.inner, mv) {
-            (Inner::Chess(p), Move::Chess(m)) => p.uci(m).to_string(),
+            (Inner::Chess(p), Move::Chess(m)) => {
+                let (bytes, n) = p.uci(m).ascii();
+                bytes[..n].iter().map(|&b| char::from(b)).collect()
+            }
             (Inner::Fairy(p, _), Move::Fairy(m)) => m.to_uci(p),
             _ => String::new(),
         }

@@ -243,12 +243,32 @@ impl core::str::FromStr for UciMove {
     }
 }
 
+impl UciMove {
+    /// The move's text (`e2e4`, `e7e8q`) in a buffer of ASCII bytes, and its
+    /// length: what [`fmt::Display`] writes, without the formatting
+    /// machinery (a reader writes one per ply).
+    pub fn ascii(&self) -> ([u8; 5], usize) {
+        let mut out = [
+            self.from.file().char() as u8,
+            self.from.rank().char() as u8,
+            self.to.file().char() as u8,
+            self.to.rank().char() as u8,
+            0,
+        ];
+        match self.promotion {
+            Some(p) => {
+                out[4] = p.char() as u8;
+                (out, 5)
+            }
+            None => (out, 4),
+        }
+    }
+}
+
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(p) = self.promotion {
-            write!(f, "{}", p.char())?;
-        }
-        Ok(())
+        let (bytes, n) = self.ascii();
+        // Every byte is an ASCII letter or digit.
+        f.write_str(std::str::from_utf8(&bytes[..n]).map_err(|_| fmt::Error)?)
     }
 }
