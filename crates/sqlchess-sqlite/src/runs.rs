@@ -431,6 +431,56 @@ mod tests {
         assert_eq!(out, expected);
     }
 
+    proptest::proptest! {
+        /// Whatever the budget (from one run to many on disk), the merged
+        /// stream is the input sorted, and with combining, one row per key
+        /// holding the key's sum.
+        #[test]
+        fn merged_runs_equal_a_sort(
+            keys in proptest::collection::vec(-50i64..50, 0..6000),
+            budget in 0usize..200_000,
+        ) {
+            let dir = std::env::temp_dir();
+            let input: Vec<Pair> = keys.iter().enumerate().map(|(i, &k)| Pair(k, i as u64)).collect();
+            let mut whole = SortedRuns::<Pair, Whole>::new(budget, &dir);
+            let mut summing = SortedRuns::<Pair, Summing>::new(budget, &dir);
+            for &r in &input {
+                whole.push(r, &()).unwrap();
+                summing.push(r, &()).unwrap();
+            }
+            let mut sorted = input.clone();
+            sorted.sort();
+            let mut merged = whole.into_sorted(Arc::new(()));
+            proptest::prop_assert_eq!(merged.by_ref().collect::<Vec<_>>(), sorted);
+            proptest::prop_assert!(merged.take_error().is_none());
+            let mut sums: std::collections::BTreeMap<i64, u64> = Default::default();
+            for p in &input {
+                *sums.entry(p.0).or_default() += p.1;
+            }
+            let want: Vec<Pair> = sums.into_iter().map(|(k, v)| Pair(k, v)).collect();
+            proptest::prop_assert_eq!(summing.into_sorted(Arc::new(())).collect::<Vec<_>>(), want);
+        }
+    }
+
+    /// A buffer of a million rows or more is sorted in two halves on two
+    /// threads, then merged.
+    #[test]
+    fn a_large_buffer_sorted_in_halves() {
+        let dir = std::env::temp_dir();
+        let input = rows((1 << 20) + 7);
+        let mut runs = SortedRuns::<Pair, Summing>::new(1 << 30, &dir);
+        for &r in &input {
+            runs.push(r, &()).unwrap();
+        }
+        let out: Vec<Pair> = runs.into_sorted(Arc::new(())).collect();
+        let mut expected: std::collections::BTreeMap<i64, u64> = Default::default();
+        for p in &input {
+            *expected.entry(p.0).or_default() += p.1;
+        }
+        let expected: Vec<Pair> = expected.into_iter().map(|(k, v)| Pair(k, v)).collect();
+        assert_eq!(out, expected);
+    }
+
     #[test]
     fn in_memory_only_and_empty() {
         let dir = std::env::temp_dir();
