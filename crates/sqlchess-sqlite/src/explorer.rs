@@ -308,16 +308,61 @@ impl RowSource for OpeningName {
 
 struct OpeningTree;
 
-/// One move's totals.
+/// What the explorer sums for a move: the games, their results, and the
+/// ratings of the side that played it and of its opponent (over the games
+/// where both are known). An `opening_moves` cell and a row of
+/// `opening_tree` are these, with the latest date.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Totals {
+    pub(crate) games: i64,
+    pub(crate) white_wins: i64,
+    pub(crate) draws: i64,
+    pub(crate) black_wins: i64,
+    pub(crate) elo_sum: i64,
+    pub(crate) opponent_elo_sum: i64,
+    pub(crate) elo_count: i64,
+}
+
+impl Totals {
+    /// One game's share: its `result` (`1-0`, `0-1`, `1/2-1/2`, else
+    /// unfinished), and the mover's and the opponent's ratings if both are
+    /// known.
+    pub(crate) fn of_game(result: &str, ratings: Option<(i64, i64)>) -> Totals {
+        let (white_wins, draws, black_wins) = match result {
+            "1-0" => (1, 0, 0),
+            "0-1" => (0, 0, 1),
+            "1/2-1/2" => (0, 1, 0),
+            _ => (0, 0, 0),
+        };
+        let (elo_sum, opponent_elo_sum, elo_count) =
+            ratings.map_or((0, 0, 0), |(me, them)| (me, them, 1));
+        Totals {
+            games: 1,
+            white_wins,
+            draws,
+            black_wins,
+            elo_sum,
+            opponent_elo_sum,
+            elo_count,
+        }
+    }
+
+    /// Adds `other` in.
+    pub(crate) fn add(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.white_wins += other.white_wins;
+        self.draws += other.draws;
+        self.black_wins += other.black_wins;
+        self.elo_sum += other.elo_sum;
+        self.opponent_elo_sum += other.opponent_elo_sum;
+        self.elo_count += other.elo_count;
+    }
+}
+
+/// One move's totals and when it was last played.
 #[derive(Default)]
 struct MoveStats {
-    games: i64,
-    white_wins: i64,
-    draws: i64,
-    black_wins: i64,
-    elo_sum: i64,
-    opponent_elo_sum: i64,
-    elo_count: i64,
+    totals: Totals,
     last_played: Option<String>,
 }
 
@@ -370,33 +415,46 @@ impl RowSource for OpeningTree {
             from_games(db, &pos, &filter, &mut stats)?;
         }
         let mut rows: Vec<(String, MoveStats)> = stats.into_iter().collect();
-        rows.sort_by(|a, b| b.1.games.cmp(&a.1.games).then_with(|| a.0.cmp(&b.0)));
+        rows.sort_by(|a, b| {
+            b.1.totals
+                .games
+                .cmp(&a.1.totals.games)
+                .then_with(|| a.0.cmp(&b.0))
+        });
         let out: Vec<Result<Vec<Value>>> = rows
             .into_iter()
-            .filter_map(|(uci, s)| {
-                // A 64-bit key may in principle be shared: keep legal moves only.
-                let mv = pos.parse_move(&uci).ok()?;
-                let avg = |sum: i64| {
-                    if s.elo_count > 0 {
-                        Value::Integer(sum / s.elo_count)
-                    } else {
-                        Value::Null
-                    }
-                };
-                Some(Ok(vec![
-                    Value::Text(pos.uci(mv)),
-                    Value::Text(pos.san(mv)),
-                    Value::Integer(s.games),
-                    Value::Integer(s.white_wins),
-                    Value::Integer(s.draws),
-                    Value::Integer(s.black_wins),
-                    avg(s.elo_sum),
-                    avg(s.opponent_elo_sum),
-                    s.last_played
-                        .filter(|d| !d.is_empty())
-                        .map_or(Value::Null, Value::Text),
-                ]))
-            })
+            .filter_map(
+                |(
+                    uci,
+                    MoveStats {
+                        totals: s,
+                        last_played,
+                    },
+                )| {
+                    // A 64-bit key may in principle be shared: keep legal moves only.
+                    let mv = pos.parse_move(&uci).ok()?;
+                    let avg = |sum: i64| {
+                        if s.elo_count > 0 {
+                            Value::Integer(sum / s.elo_count)
+                        } else {
+                            Value::Null
+                        }
+                    };
+                    Some(Ok(vec![
+                        Value::Text(pos.uci(mv)),
+                        Value::Text(pos.san(mv)),
+                        Value::Integer(s.games),
+                        Value::Integer(s.white_wins),
+                        Value::Integer(s.draws),
+                        Value::Integer(s.black_wins),
+                        avg(s.elo_sum),
+                        avg(s.opponent_elo_sum),
+                        last_played
+                            .filter(|d| !d.is_empty())
+                            .map_or(Value::Null, Value::Text),
+                    ]))
+                },
+            )
             .collect();
         Ok(Box::new(out.into_iter()))
     }
@@ -436,13 +494,15 @@ fn from_aggregate(
             continue;
         }
         let s = stats.entry(uci).or_default();
-        s.games += r.get::<_, i64>(3)?;
-        s.white_wins += r.get::<_, i64>(4)?;
-        s.draws += r.get::<_, i64>(5)?;
-        s.black_wins += r.get::<_, i64>(6)?;
-        s.elo_sum += r.get::<_, i64>(7)?;
-        s.opponent_elo_sum += r.get::<_, i64>(8)?;
-        s.elo_count += r.get::<_, i64>(9)?;
+        s.totals.add(&Totals {
+            games: r.get(3)?,
+            white_wins: r.get(4)?,
+            draws: r.get(5)?,
+            black_wins: r.get(6)?,
+            elo_sum: r.get(7)?,
+            opponent_elo_sum: r.get(8)?,
+            elo_count: r.get(9)?,
+        });
         let last: Option<String> = r.get(10)?;
         if last > s.last_played {
             s.last_played = last;
@@ -521,23 +581,12 @@ fn from_games(
             continue;
         };
         let s = stats.entry(before.uci(mv)).or_default();
-        s.games += 1;
-        match result.as_str() {
-            "1-0" => s.white_wins += 1,
-            "0-1" => s.black_wins += 1,
-            "1/2-1/2" => s.draws += 1,
-            _ => {}
-        }
-        if let (Some(w), Some(b)) = (we, be) {
-            let (me, them) = if before.white_to_move() {
-                (w, b)
-            } else {
-                (b, w)
-            };
-            s.elo_sum += me;
-            s.opponent_elo_sum += them;
-            s.elo_count += 1;
-        }
+        let ratings = match (we, be) {
+            (Some(w), Some(b)) if before.white_to_move() => Some((w, b)),
+            (Some(w), Some(b)) => Some((b, w)),
+            _ => None,
+        };
+        s.totals.add(&Totals::of_game(&result, ratings));
         if date > s.last_played {
             s.last_played = date;
         }

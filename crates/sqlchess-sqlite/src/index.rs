@@ -19,6 +19,7 @@ use rusqlite::{params, Connection, Result};
 use sqlchess_pgn::record::{rating_band, speed_class};
 use sqlchess_pgn::GameRecord;
 
+use crate::explorer::Totals;
 use crate::functions::user;
 use crate::runs::{Merged, Order, Record, SortedRuns};
 use crate::vtab::bulk::{BulkRows, BulkSlot};
@@ -174,13 +175,7 @@ const SPEEDS: [&str; 7] = [
 struct MoveRow {
     position: i64,
     band: i64,
-    games: i64,
-    white_wins: i64,
-    draws: i64,
-    black_wins: i64,
-    elo_sum: i64,
-    opponent_elo_sum: i64,
-    elo_count: i64,
+    totals: Totals,
     /// The move in UCI, by number.
     uci: u32,
     /// The latest date, by number; `u32::MAX` for none.
@@ -194,16 +189,17 @@ const NO_DATE: u32 = u32::MAX;
 impl Record for MoveRow {
     const SIZE: usize = 8 * 9 + 4 + 4 + 1;
     fn write(&self, out: &mut [u8]) {
+        let t = &self.totals;
         let ints = [
             self.position,
             self.band,
-            self.games,
-            self.white_wins,
-            self.draws,
-            self.black_wins,
-            self.elo_sum,
-            self.opponent_elo_sum,
-            self.elo_count,
+            t.games,
+            t.white_wins,
+            t.draws,
+            t.black_wins,
+            t.elo_sum,
+            t.opponent_elo_sum,
+            t.elo_count,
         ];
         for (i, v) in ints.iter().enumerate() {
             out[i * 8..i * 8 + 8].copy_from_slice(&v.to_le_bytes());
@@ -216,13 +212,15 @@ impl Record for MoveRow {
         MoveRow {
             position: i64_at(b, 0),
             band: i64_at(b, 8),
-            games: i64_at(b, 16),
-            white_wins: i64_at(b, 24),
-            draws: i64_at(b, 32),
-            black_wins: i64_at(b, 40),
-            elo_sum: i64_at(b, 48),
-            opponent_elo_sum: i64_at(b, 56),
-            elo_count: i64_at(b, 64),
+            totals: Totals {
+                games: i64_at(b, 16),
+                white_wins: i64_at(b, 24),
+                draws: i64_at(b, 32),
+                black_wins: i64_at(b, 40),
+                elo_sum: i64_at(b, 48),
+                opponent_elo_sum: i64_at(b, 56),
+                elo_count: i64_at(b, 64),
+            },
             uci: u32_at(b, 72),
             last_played: u32_at(b, 76),
             speed: b[80],
@@ -250,13 +248,7 @@ impl Order<MoveRow> for ByMove {
             })
     }
     fn combine(names: &NameList, a: &mut MoveRow, b: &MoveRow) -> bool {
-        a.games += b.games;
-        a.white_wins += b.white_wins;
-        a.draws += b.draws;
-        a.black_wins += b.black_wins;
-        a.elo_sum += b.elo_sum;
-        a.opponent_elo_sum += b.opponent_elo_sum;
-        a.elo_count += b.elo_count;
+        a.totals.add(&b.totals);
         let later = match (a.last_played, b.last_played) {
             (_, NO_DATE) => false,
             (NO_DATE, _) => true,
@@ -357,37 +349,25 @@ impl IndexRows {
         let speed = speed_class(r.time_control.as_deref());
         let speed = SPEEDS.iter().position(|&s| s == speed).unwrap_or(6) as u8;
         let band = rating_band(r.white_elo, r.black_elo);
-        let (white_wins, draws, black_wins) = match r.result.as_str() {
-            "1-0" => (1, 0, 0),
-            "0-1" => (0, 0, 1),
-            "1/2-1/2" => (0, 1, 0),
-            _ => (0, 0, 0),
-        };
         let last_played = r.date.as_deref().map_or(NO_DATE, |d| self.names.id(d));
         for (ply, uci) in r.opening_ucis.iter().enumerate() {
             let Some(&position) = r.position_keys.get(ply) else {
                 break;
             };
-            let mut row = MoveRow {
+            // White moves at even plies.
+            let ratings = match (r.white_elo, r.black_elo) {
+                (Some(w), Some(b)) if ply % 2 == 0 => Some((w, b)),
+                (Some(w), Some(b)) => Some((b, w)),
+                _ => None,
+            };
+            let row = MoveRow {
                 position,
                 band,
-                games: 1,
-                white_wins,
-                draws,
-                black_wins,
-                elo_sum: 0,
-                opponent_elo_sum: 0,
-                elo_count: 0,
+                totals: Totals::of_game(&r.result, ratings),
                 uci: self.names.id(uci),
                 last_played,
                 speed,
             };
-            if let (Some(w), Some(b)) = (r.white_elo, r.black_elo) {
-                let (me, them) = if ply % 2 == 0 { (w, b) } else { (b, w) };
-                row.elo_sum = me;
-                row.opponent_elo_sum = them;
-                row.elo_count = 1;
-            }
             if let Err(e) = self.moves.push(row, &self.names.names) {
                 return Err(spill_error(&self.dir, e));
             }
@@ -669,13 +649,13 @@ impl Columns for MoveRow {
             1 => ctx.set_result(&SPEEDS[self.speed as usize]),
             2 => ctx.set_result(&self.band),
             3 => ctx.set_result(&&*names[self.uci as usize]),
-            4 => ctx.set_result(&self.games),
-            5 => ctx.set_result(&self.white_wins),
-            6 => ctx.set_result(&self.draws),
-            7 => ctx.set_result(&self.black_wins),
-            8 => ctx.set_result(&self.elo_sum),
-            9 => ctx.set_result(&self.opponent_elo_sum),
-            10 => ctx.set_result(&self.elo_count),
+            4 => ctx.set_result(&self.totals.games),
+            5 => ctx.set_result(&self.totals.white_wins),
+            6 => ctx.set_result(&self.totals.draws),
+            7 => ctx.set_result(&self.totals.black_wins),
+            8 => ctx.set_result(&self.totals.elo_sum),
+            9 => ctx.set_result(&self.totals.opponent_elo_sum),
+            10 => ctx.set_result(&self.totals.elo_count),
             11 if self.last_played != NO_DATE => {
                 ctx.set_result(&&*names[self.last_played as usize])
             }

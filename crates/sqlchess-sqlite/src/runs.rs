@@ -383,6 +383,15 @@ mod tests {
         }
     }
 
+    /// One row per key, holding the key's sum, in key order.
+    fn summed(input: &[Pair]) -> Vec<Pair> {
+        let mut sums: std::collections::BTreeMap<i64, u64> = Default::default();
+        for p in input {
+            *sums.entry(p.0).or_default() += p.1;
+        }
+        sums.into_iter().map(|(k, v)| Pair(k, v)).collect()
+    }
+
     fn rows(n: u64) -> Vec<Pair> {
         // A fixed pseudo-random sequence with repeats and negative keys.
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -423,12 +432,7 @@ mod tests {
             runs.push(r, &()).unwrap();
         }
         let out: Vec<Pair> = runs.into_sorted(Arc::new(())).collect();
-        let mut expected: std::collections::BTreeMap<i64, u64> = Default::default();
-        for p in &input {
-            *expected.entry(p.0).or_default() += p.1;
-        }
-        let expected: Vec<Pair> = expected.into_iter().map(|(k, v)| Pair(k, v)).collect();
-        assert_eq!(out, expected);
+        assert_eq!(out, summed(&input));
     }
 
     proptest::proptest! {
@@ -453,12 +457,10 @@ mod tests {
             let mut merged = whole.into_sorted(Arc::new(()));
             proptest::prop_assert_eq!(merged.by_ref().collect::<Vec<_>>(), sorted);
             proptest::prop_assert!(merged.take_error().is_none());
-            let mut sums: std::collections::BTreeMap<i64, u64> = Default::default();
-            for p in &input {
-                *sums.entry(p.0).or_default() += p.1;
-            }
-            let want: Vec<Pair> = sums.into_iter().map(|(k, v)| Pair(k, v)).collect();
-            proptest::prop_assert_eq!(summing.into_sorted(Arc::new(())).collect::<Vec<_>>(), want);
+            proptest::prop_assert_eq!(
+                summing.into_sorted(Arc::new(())).collect::<Vec<_>>(),
+                summed(&input)
+            );
         }
     }
 
@@ -473,12 +475,7 @@ mod tests {
             runs.push(r, &()).unwrap();
         }
         let out: Vec<Pair> = runs.into_sorted(Arc::new(())).collect();
-        let mut expected: std::collections::BTreeMap<i64, u64> = Default::default();
-        for p in &input {
-            *expected.entry(p.0).or_default() += p.1;
-        }
-        let expected: Vec<Pair> = expected.into_iter().map(|(k, v)| Pair(k, v)).collect();
-        assert_eq!(out, expected);
+        assert_eq!(out, summed(&input));
     }
 
     #[test]
