@@ -461,9 +461,12 @@ pub struct Importer<'c> {
     pending: Vec<ReadGame>,
     slot: BulkSlot,
     /// The index rows of the games not yet indexed.
-    rows: Option<IndexRows>,
-    /// The last game indexed when the import started.
+    rows: IndexRows,
+    /// The last game indexed.
     indexed: i64,
+    /// Sort memory and where runs go, for the rows after a completed file.
+    memory: usize,
+    dir: std::path::PathBuf,
 }
 
 impl<'c> Importer<'c> {
@@ -500,7 +503,8 @@ impl<'c> Importer<'c> {
         crate::explorer::upgrade(conn)?;
         let indexed = indexed_through(conn)?;
         let slot = BulkSlot::register(conn)?;
-        let mut rows = IndexRows::new(true, memory, &spill_dir(conn));
+        let dir = spill_dir(conn);
+        let mut rows = IndexRows::new(true, memory, &dir);
         add_stored_games(conn, &mut rows, indexed)?;
         conn.execute(
             "INSERT OR IGNORE INTO pgn_files(path, size) VALUES (?1, ?2)",
@@ -519,8 +523,10 @@ impl<'c> Importer<'c> {
             batch: batch.max(1),
             pending: Vec::new(),
             slot,
-            rows: Some(rows),
+            rows,
             indexed,
+            memory,
+            dir,
         })
     }
 
@@ -564,11 +570,8 @@ impl<'c> Importer<'c> {
     /// # Errors
     /// Any SQLite error, or an I/O error of a sorted run.
     pub fn commit(&mut self, complete: bool) -> Result<()> {
-        let Some(rows) = self.rows.as_mut() else {
-            return Ok(());
-        };
         let tx = self.conn.transaction()?;
-        let last = write_batch(&tx, self.file_id, &self.pending, rows)?;
+        let last = write_batch(&tx, self.file_id, &self.pending, &mut self.rows)?;
         let read = last.max(self.skip);
         tx.execute(
             "UPDATE pgn_files SET games_read = ?2 WHERE id = ?1",
@@ -578,9 +581,10 @@ impl<'c> Importer<'c> {
         self.skip = read;
         self.pending.clear();
         if complete {
-            let Some(rows) = self.rows.take() else {
-                return Ok(());
-            };
+            // Games offered after this (a caller that goes on) are
+            // collected anew.
+            let fresh = IndexRows::new(true, self.memory, &self.dir);
+            let rows = std::mem::replace(&mut self.rows, fresh);
             let through = rows.last_game().max(self.indexed);
             let wal = out_of_wal(self.conn)?;
             let file_id = self.file_id;
@@ -607,6 +611,7 @@ impl<'c> Importer<'c> {
                     .query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))?;
             }
             written?;
+            self.indexed = through;
             self.complete = true;
         }
         Ok(())

@@ -574,3 +574,30 @@ fn an_older_database_with_staged_rows_is_indexed() {
     assert_eq!(staged, 0);
     assert_eq!(index_dump(&c), want);
 }
+
+/// An importer that goes on after completing a file indexes what comes
+/// after too, at its next completion.
+#[test]
+fn games_offered_after_a_completed_file_are_indexed_too() {
+    let pgn = corpus();
+    let want = index_dump(&import(&pgn));
+    let mut games = Vec::new();
+    read_games(pgn.as_bytes(), 2, true, |g| {
+        games.push(g);
+        Ok(true)
+    })
+    .unwrap();
+    let mut c = Connection::open_in_memory().unwrap();
+    let mut importer = Importer::new(&mut c, "corpus", pgn.len() as u64, 50).unwrap();
+    let later = games.split_off(60);
+    for g in games {
+        importer.add(g).unwrap();
+    }
+    importer.commit(true).unwrap();
+    for g in later {
+        importer.add(g).unwrap();
+    }
+    importer.commit(true).unwrap();
+    drop(importer);
+    assert_eq!(index_dump(&c), want);
+}
