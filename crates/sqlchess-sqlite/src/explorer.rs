@@ -113,7 +113,7 @@ pub fn upgrade(conn: &Connection) -> Result<bool> {
 
 /// Fills an empty `opening_moves` from `sqlchess_bulk` (columns in the
 /// table's order, one row per cell): [`ADD_OPENING_MOVES`] without the
-/// upsert, which costs a third of the time per row.
+/// upsert, which an empty table does not need.
 pub(crate) const NEW_OPENING_MOVES: &str =
     "INSERT INTO opening_moves(position, speed, band, uci, games, white_wins, draws,
          black_wins, elo_sum, opponent_elo_sum, elo_count, last_played)
