@@ -375,15 +375,20 @@ impl IndexRows {
         Ok(())
     }
 
-    /// Writes every row into the relations, in key order, in one
-    /// transaction of `conn` that runs `prepare` first and `finish` last;
-    /// `slot` is the connection's `sqlchess_bulk`.
+    /// Writes every row into the relations, in key order, in a transaction
+    /// of `conn` that runs `prepare` first and `finish` last; `slot` is the
+    /// connection's `sqlchess_bulk`.
     ///
     /// For a database file, the explorer's relations are built at the same
-    /// time on another core, in a scratch database beside it, and copied
-    /// in (SQLite copies a table into an empty one of the same shape page
-    /// by page, without looking anything up): SQLite writes one database
-    /// from one thread, and the positions alone keep it busy.
+    /// time on another core, in a scratch database beside it (its own
+    /// connection: SQLite writes one database from one thread, and the
+    /// positions alone keep it busy), then copied in (SQLite copies a table
+    /// into an empty one of the same shape page by page, without looking
+    /// anything up). The scratch database is attached only once it is
+    /// complete, so the two connections never wait on each other; the
+    /// positions are then committed first, and the copy, with `finish`, in
+    /// a second transaction (an import cut off between the two indexes its
+    /// games again: the positions already there are passed over).
     ///
     /// # Errors
     /// Any SQLite error, or an I/O error of a sorted run or the scratch
@@ -396,25 +401,9 @@ impl IndexRows {
         finish: impl FnOnce(&Connection) -> Result<()>,
     ) -> Result<()> {
         let scratch = match conn.path() {
-            Some(path) if !path.is_empty() => Some(Scratch::attach(conn, &self.dir)?),
+            Some(path) if !path.is_empty() => Some(Scratch::new(&self.dir)),
             _ => None,
         };
-        let written = self.write_with(conn, slot, scratch.as_ref(), prepare, finish);
-        let detached = match scratch {
-            Some(scratch) => scratch.detach(conn),
-            None => Ok(()),
-        };
-        written.and(detached)
-    }
-
-    fn write_with(
-        self,
-        conn: &mut Connection,
-        slot: &BulkSlot,
-        scratch: Option<&Scratch>,
-        prepare: impl FnOnce(&Connection) -> Result<()>,
-        finish: impl FnOnce(&Connection) -> Result<()>,
-    ) -> Result<()> {
         let names: Arc<NameList> = Arc::new(self.names.names);
         let explorer = Explorer {
             materials: self.materials,
@@ -422,17 +411,19 @@ impl IndexRows {
             signatures: self.signatures,
             names: names.clone(),
         };
-        let tx = conn.transaction()?;
-        prepare(&tx)?;
+        let positions = self.positions;
         std::thread::scope(|scope| {
             // The explorer's rows are sorted (and, with a scratch database,
             // written) on another core while SQLite writes the positions
             // on this one.
-            let explorer = scope.spawn(move || match scratch {
-                Some(scratch) => explorer.build(&scratch.path).map(|()| None),
+            let scratch_path = scratch.as_ref().map(|s| s.path.clone());
+            let explorer = scope.spawn(move || match scratch_path {
+                Some(path) => explorer.build(&path).map(|()| None),
                 None => Ok(Some(explorer.sorted())),
             });
-            if let Some(positions) = self.positions {
+            let tx = conn.transaction()?;
+            prepare(&tx)?;
+            if let Some(positions) = positions {
                 if !positions.is_empty() {
                     slot.run(
                         &tx,
@@ -445,13 +436,31 @@ impl IndexRows {
             let sorted = explorer.join().map_err(|_| {
                 rusqlite::Error::ModuleError("import: building the explorer's rows failed".into())
             })??;
-            match sorted {
-                Some(sorted) => sorted.write(&tx, slot),
-                None => copy_explorer(&tx),
+            match (sorted, &scratch) {
+                (Some(sorted), _) => {
+                    sorted.write(&tx, slot)?;
+                    finish(&tx)?;
+                    tx.commit()
+                }
+                // Built into no database: cannot happen (`None` comes from
+                // the scratch build alone).
+                (None, None) => Err(rusqlite::Error::ModuleError(
+                    "import: the explorer's rows went nowhere".into(),
+                )),
+                (None, Some(scratch)) => {
+                    tx.commit()?;
+                    scratch.attach(conn)?;
+                    let copied = (|| {
+                        let tx = conn.transaction()?;
+                        copy_explorer(&tx)?;
+                        finish(&tx)?;
+                        tx.commit()
+                    })();
+                    let detached = conn.execute_batch(&format!("DETACH {SCRATCH}"));
+                    copied.and(detached)
+                }
             }
-        })?;
-        finish(&tx)?;
-        tx.commit()
+        })
     }
 }
 
@@ -542,28 +551,39 @@ impl SortedExplorer {
 /// The schema name of the scratch database.
 const SCRATCH: &str = "sqlchess_scratch";
 
-/// A scratch database attached to the import's connection, removed when
-/// detached.
+/// A scratch database beside the database, removed when dropped.
 struct Scratch {
     path: PathBuf,
 }
 
 impl Scratch {
-    fn attach(conn: &Connection, dir: &Path) -> Result<Scratch> {
+    /// A name for this process's scratch database in `dir`, cleared of any
+    /// earlier file (and of those that killed imports left).
+    fn new(dir: &Path) -> Scratch {
         remove_stale_scratch(dir);
         let path = dir.join(format!(
             ".sqlchess-import-{}-explorer.db",
             std::process::id()
         ));
         let _ = std::fs::remove_file(&path);
-        conn.execute(&format!("ATTACH ?1 AS {SCRATCH}"), [path.to_string_lossy()])?;
-        Ok(Scratch { path })
+        Scratch { path }
     }
 
-    fn detach(self, conn: &Connection) -> Result<()> {
-        let detached = conn.execute_batch(&format!("DETACH {SCRATCH}"));
+    fn attach(&self, conn: &Connection) -> Result<()> {
+        conn.execute(
+            &format!("ATTACH ?1 AS {SCRATCH}"),
+            [self.path.to_string_lossy()],
+        )?;
+        Ok(())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
-        detached
+        let mut journal = self.path.clone().into_os_string();
+        journal.push("-journal");
+        let _ = std::fs::remove_file(journal);
     }
 }
 
