@@ -8,20 +8,34 @@ use std::io::{self, BufRead};
 use std::sync::mpsc;
 use std::thread;
 
-use crate::game::{GameReader, ParsedGame};
+use crate::error::{SyntaxError, SyntaxErrorKind};
+use crate::game::{GameError, GameErrorKind, GameReader, ParsedGame};
 use crate::reader::{Control, GameEnd, GameStart, Reader, ReaderOptions, Visitor};
 use crate::record::GameRecord;
 
 /// Games handed to a worker at a time.
 const BATCH: usize = 256;
 
-/// A visitor that only finds where games start and end.
+/// A visitor that only finds where games start and end, and the syntax
+/// error a worker cannot see in the game's text alone.
 struct Boundaries {
     line: u64,
 }
 
+/// A game as the splitter found it: its number, first line, and the error
+/// that only the text after it shows (see [`seen_after_the_game`]).
+type Boundary = (u64, u64, Option<SyntaxError>);
+
+/// Whether a syntax error is found only by reading past the game's end: a
+/// tag line right after the movetext, with no result and no empty line
+/// before it. A worker, which gets the game's text without that line,
+/// would take the game as good.
+fn seen_after_the_game(error: &SyntaxError) -> bool {
+    matches!(error.kind, SyntaxErrorKind::TagInMovetext(_))
+}
+
 impl Visitor for Boundaries {
-    type Output = (u64, u64);
+    type Output = Boundary;
 
     fn begin_game(&mut self, info: &GameStart) -> Control {
         self.line = info.line;
@@ -32,8 +46,9 @@ impl Visitor for Boundaries {
         Control::Skip
     }
 
-    fn end_game(&mut self, info: &GameEnd) -> (u64, u64) {
-        (info.number, self.line)
+    fn end_game(&mut self, info: &GameEnd) -> Boundary {
+        let after = info.error.clone().filter(seen_after_the_game);
+        (info.number, self.line, after)
     }
 }
 
@@ -77,20 +92,30 @@ pub fn read_games_from(
     sink: impl FnMut(ReadGame) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let (game_base, line_base) = (first.0.max(1) - 1, first.1.max(1) - 1);
+    let read_game = |game: ParsedGame, raw, offset| {
+        let mut record = GameRecord::from_parsed(&game);
+        record.game_no = game.number;
+        record.line = game.line;
+        ReadGame {
+            record,
+            raw,
+            offset,
+        }
+    };
+    if workers <= 1 {
+        return read_sequentially(input, keys, (game_base, line_base), read_game, sink);
+    }
     read_in_parallel(
         input,
         workers,
-        |number, line, offset, raw, buf| {
+        |(number, line, after), offset, raw, buf| {
             let (number, line) = (number + game_base, line + line_base);
-            let game = check_game(number, line, &raw, keys, buf);
-            let mut record = GameRecord::from_parsed(&game);
-            record.game_no = number;
-            record.line = line;
-            ReadGame {
-                record,
-                raw,
-                offset,
-            }
+            let after = after.map(|e| SyntaxError {
+                line: e.line + line_base,
+                ..e
+            });
+            let game = check_game(number, line, &raw, after, keys, buf);
+            read_game(game, raw, offset)
         },
         sink,
     )
@@ -101,8 +126,7 @@ pub fn read_games_from(
 /// threads checking moves, calling `sink` with each game in file order;
 /// `sink` returning `false` stops the reading early. The games, numbers,
 /// lines and errors are those of reading the input with one
-/// [`GameReader`], except that a syntax error's quoted excerpt stops at
-/// the end of its game.
+/// [`GameReader`].
 ///
 /// # Errors
 /// An I/O error of the input, or of `sink`.
@@ -111,26 +135,68 @@ pub fn read_parsed_games(
     workers: usize,
     sink: impl FnMut(ParsedGame) -> io::Result<bool>,
 ) -> io::Result<u64> {
+    if workers <= 1 {
+        return read_sequentially(input, false, (0, 0), |game, _, _| game, sink);
+    }
     read_in_parallel(
         input,
         workers,
-        |number, line, _offset, raw, buf| check_game(number, line, &raw, false, buf),
+        |(number, line, after), _offset, raw, buf| {
+            check_game(number, line, &raw, after, false, buf)
+        },
         sink,
     )
 }
 
+/// The readers above with one worker: a single pass of one [`GameReader`]
+/// that keeps each game's verbatim text as it goes. Splitting first and
+/// reading each game's text again, as the parallel pipeline must, would lex
+/// every byte twice on the one core. `base` is added to the reader's game
+/// numbers and lines (those of a part of a file, see [`read_games_from`]);
+/// `make` turns a game, its text and the offset after it into a `T`.
+fn read_sequentially<T>(
+    input: impl BufRead,
+    keys: bool,
+    base: (u64, u64),
+    make: impl Fn(ParsedGame, Vec<u8>, u64) -> T,
+    mut sink: impl FnMut(T) -> io::Result<bool>,
+) -> io::Result<u64> {
+    let (game_base, line_base) = base;
+    let mut reader = Reader::new(input);
+    let mut visitor = GameReader::new().with_position_keys(keys);
+    let mut raw = Vec::new();
+    let mut total = 0u64;
+    while let Some(mut game) = reader.read_game_with_raw(&mut visitor, &mut raw)? {
+        game.number += game_base;
+        game.line += line_base;
+        if let Some(e) = &mut game.error {
+            e.game += game_base;
+            e.line += line_base;
+            if let GameErrorKind::Syntax(s) = &mut e.kind {
+                s.line += line_base;
+            }
+        }
+        total += 1;
+        let offset = reader.offset();
+        if !sink(make(game, std::mem::take(&mut raw), offset))? {
+            break;
+        }
+    }
+    Ok(total)
+}
+
 /// The pipeline behind the readers above: one thread splits `input` into
-/// games (number, first line, end offset, verbatim bytes), `workers`
+/// games (their [`Boundary`], end offset, verbatim bytes), `workers`
 /// threads turn each into a `T` with `check` (given a reader buffer kept
 /// from game to game), and `sink` receives them in file order.
 fn read_in_parallel<T: Send>(
     input: impl BufRead + Send,
     workers: usize,
-    check: impl Fn(u64, u64, u64, Vec<u8>, &mut Vec<u8>) -> T + Sync,
+    check: impl Fn(Boundary, u64, Vec<u8>, &mut Vec<u8>) -> T + Sync,
     mut sink: impl FnMut(T) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let workers = workers.max(1);
-    type Batch = Vec<(u64, u64, u64, Vec<u8>)>;
+    type Batch = Vec<(Boundary, u64, Vec<u8>)>;
     let check = &check;
     thread::scope(|scope| {
         // Batches go out round-robin and come back on one channel each, so
@@ -147,9 +213,7 @@ fn read_in_parallel<T: Send>(
                 for batch in rx {
                     let out: Vec<T> = batch
                         .into_iter()
-                        .map(|(number, line, offset, raw)| {
-                            check(number, line, offset, raw, &mut buf)
-                        })
+                        .map(|(boundary, offset, raw)| check(boundary, offset, raw, &mut buf))
                         .collect();
                     if back_tx.send(out).is_err() {
                         return;
@@ -163,8 +227,8 @@ fn read_in_parallel<T: Send>(
             let mut batch = Vec::with_capacity(BATCH);
             let mut raw = Vec::new();
             let mut bounds = Boundaries { line: 1 };
-            while let Some((number, line)) = reader.read_game_with_raw(&mut bounds, &mut raw)? {
-                batch.push((number, line, reader.offset(), std::mem::take(&mut raw)));
+            while let Some(boundary) = reader.read_game_with_raw(&mut bounds, &mut raw)? {
+                batch.push((boundary, reader.offset(), std::mem::take(&mut raw)));
                 if batch.len() == BATCH {
                     if batch_tx.send(std::mem::take(&mut batch)).is_err() {
                         return Ok(());
@@ -235,8 +299,17 @@ fn read_in_parallel<T: Send>(
 
 /// Checks one game given as its verbatim text, reading it through `buf`
 /// (the worker's reader buffer, kept from game to game); `number` and
-/// `line` are the game's in the whole input.
-fn check_game(number: u64, line: u64, raw: &[u8], keys: bool, buf: &mut Vec<u8>) -> ParsedGame {
+/// `line` are the game's in the whole input; `after` is the error the
+/// splitter found past the game's text, which the sequential reader reports
+/// when the game has no earlier one.
+fn check_game(
+    number: u64,
+    line: u64,
+    raw: &[u8],
+    after: Option<SyntaxError>,
+    keys: bool,
+    buf: &mut Vec<u8>,
+) -> ParsedGame {
     let mut reader = Reader::with_buffer(raw, ReaderOptions::default(), std::mem::take(buf));
     let mut visitor = GameReader::new().with_position_keys(keys);
     let parsed = reader.read_game(&mut visitor).ok().flatten();
@@ -248,9 +321,18 @@ fn check_game(number: u64, line: u64, raw: &[u8], keys: bool, buf: &mut Vec<u8>)
             if let Some(e) = &mut game.error {
                 e.game = number;
                 e.line = line;
-                if let crate::game::GameErrorKind::Syntax(s) = &mut e.kind {
+                if let GameErrorKind::Syntax(s) = &mut e.kind {
                     s.line += line - 1;
                 }
+            }
+            if let (None, Some(after)) = (&game.error, after) {
+                // As GameReader::end_game: the error, and no end position.
+                game.error = Some(GameError {
+                    game: number,
+                    line,
+                    kind: GameErrorKind::Syntax(after),
+                });
+                game.end = None;
             }
             game
         }
@@ -347,27 +429,68 @@ mod tests {
                         g.tags.clone(),
                         g.moves.len(),
                         g.final_position().map(|p| p.fen()),
-                        // A syntax error quotes the text from where it
-                        // starts; a worker sees the game's text only.
-                        g.error.as_ref().map(|e| {
-                            let e = e.to_string();
-                            e.split(" starting with")
-                                .next()
-                                .unwrap_or_default()
-                                .to_owned()
-                        }),
+                        g.error.as_ref().map(|e| e.to_string()),
                     )
                 };
                 assert_eq!(brief(p), brief(s), "{workers} workers");
-                if !s
-                    .error
-                    .as_ref()
-                    .is_some_and(|e| matches!(e.kind, crate::game::GameErrorKind::Syntax(_)))
-                {
-                    assert!(p == s, "game {}, {workers} workers", s.number);
-                }
+                assert!(p == s, "game {}, {workers} workers", s.number);
             }
         }
         assert!(sequential.iter().filter(|g| g.error.is_some()).count() >= 100);
+    }
+
+    /// One worker reads in a single pass, several split first: both give
+    /// the same games and the same errors, word for word, for the malformed
+    /// games a splitter could cut differently from a reader.
+    #[test]
+    fn one_worker_and_many_give_the_same_errors() {
+        let games = [
+            "[Event \"a\"]\n\n1. e4 e5\n[Event \"tag in movetext\"]\n\n1. d4 *\n\n",
+            "[Event \"b\"]\n\n1. e4 {never closed\n\n[Event \"c\"]\n\n1. e4 *\n\n",
+            "[Event \"d\"]\n\n1. e4 {closed on the last line of a very long comment that goes on\n*\n\n",
+            "[Event \"e\"]\n\n1. e4 e5 2. Ke3 *\n\n",
+            "1. e4 ) e5 *\n\n",
+            "[Event \"f\"]\n\n1. e4 (1. d4 *\n\n",
+            "[Event \"g\"]\n\n1. e4 e5?x 2. Nf3 *\n\n",
+            "[Event \"h\"\n\n1. e4 *\n\n",
+            "[Event \"i\"]\n\n1. e4 # e5 *\n\n",
+            "[Event \"j\"]\n[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n\n",
+        ];
+        let mut pgn = String::new();
+        for i in 0..60 {
+            pgn.push_str(games[i % games.len()]);
+        }
+        let read = |workers: usize| {
+            let mut out = Vec::new();
+            read_games_from(pgn.as_bytes(), workers, true, (11, 101), |g| {
+                out.push((
+                    g.record,
+                    String::from_utf8_lossy(&g.raw).into_owned(),
+                    g.offset,
+                ));
+                Ok(true)
+            })
+            .unwrap();
+            out
+        };
+        let one = read(1);
+        assert!(one.iter().filter(|(r, _, _)| r.error.is_some()).count() >= 40);
+        assert_eq!(one[0].0.game_no, 11);
+        assert_eq!(one[0].0.line, 101);
+        for workers in [2, 3] {
+            let many = read(workers);
+            assert_eq!(one.len(), many.len());
+            for (a, b) in one.iter().zip(&many) {
+                assert_eq!(
+                    a.0.error, b.0.error,
+                    "{workers} workers, game {}",
+                    a.0.game_no
+                );
+                assert_eq!((a.0.game_no, a.0.line), (b.0.game_no, b.0.line));
+                assert_eq!((&a.1, a.2), (&b.1, b.2), "game {}", a.0.game_no);
+                assert_eq!(a.0.ply_count, b.0.ply_count);
+                assert_eq!(a.0.position_keys, b.0.position_keys);
+            }
+        }
     }
 }

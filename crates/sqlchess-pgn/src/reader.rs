@@ -857,8 +857,9 @@ impl<R: BufRead> Reader<R> {
         // Keep the start of the comment for an error message without
         // allocating.
         let mut head = [0u8; 64];
-        let head_len = (self.end - self.pos).min(head.len());
+        let mut head_len = (self.end - self.pos).min(head.len());
         head[..head_len].copy_from_slice(&self.buf[self.pos..self.pos + head_len]);
+        let opened_at = self.offset();
         self.bump();
         // Offset from `pos` of the next byte to scan; `pos` stays at the start
         // of the comment text while `keep` is set.
@@ -892,6 +893,10 @@ impl<R: BufRead> Reader<R> {
                         self.ensure(rel + LOOKAHEAD)?;
                     }
                     if looks_like_tag_line(&self.buf[self.pos + rel..self.end]) {
+                        // The quote ends with the game: the next game's tags
+                        // are not part of the comment.
+                        let tag_at = self.base + (self.pos + rel) as u64;
+                        head_len = head_len.min((tag_at - opened_at) as usize);
                         self.pos += rel;
                         self.col0 = true;
                         self.line_blank = true;
