@@ -47,6 +47,9 @@ struct FindSink<F> {
     /// UCI and castling take the first match, as a search of the list
     /// would; any other SAN must match exactly one move.
     first_only: bool,
+    /// The role a SAN names: its pinned pieces, whose moves come last, may
+    /// still make the text ambiguous after a match.
+    role: Option<Role>,
     count: usize,
     found: Option<(Move, usize)>,
     ambiguous: bool,
@@ -137,6 +140,15 @@ impl<F: Fn(Move) -> bool> MoveSink for FindSink<F> {
         self.offer(mv, self.count);
         self.count += 1;
     }
+
+    #[inline]
+    fn finished(&self, pos: &Position, pinned: Bitboard) -> bool {
+        self.found.is_some()
+            && (self.first_only
+                || self
+                    .role
+                    .is_none_or(|role| (pinned & pos.board.by_role(role)).is_empty()))
+    }
 }
 
 impl Position {
@@ -187,6 +199,7 @@ impl Position {
                         || (m.is_castle() && m.uci_to(false) == uci.to && !rooks.contains(uci.to)))
             },
             first_only: true,
+            role: None,
             count: 0,
             found: None,
             ambiguous: false,
@@ -207,14 +220,15 @@ impl Position {
         let pattern = SanPattern::parse(text).ok_or_else(|| MoveError::Syntax {
             text: text.to_owned(),
         })?;
-        let (to, first_only) = match pattern {
-            SanPattern::Castle(_) => (None, true),
-            SanPattern::Normal { to, .. } => (Some(to), false),
+        let (to, first_only, role) = match pattern {
+            SanPattern::Castle(_) => (None, true, None),
+            SanPattern::Normal { to, role, .. } => (Some(to), false, Some(role)),
         };
         let mut sink = FindSink {
             to,
             matches: |m: Move| pattern.matches(m),
             first_only,
+            role,
             count: 0,
             found: None,
             ambiguous: false,

@@ -21,6 +21,14 @@ pub(crate) trait MoveSink {
     fn pawns(&mut self, pos: &Position, targets: Bitboard, offset: i32);
     /// En passant and castling.
     fn special(&mut self, mv: Move);
+    /// Whether the sink needs no more moves, asked after each kind of
+    /// piece, given the pinned pieces (whose moves come after every
+    /// unpinned piece's). A sink that stops early sees only the moves
+    /// before that point.
+    #[inline]
+    fn finished(&self, _pos: &Position, _pinned: Bitboard) -> bool {
+        false
+    }
 }
 
 /// Builds a [`MoveList`].
@@ -291,7 +299,7 @@ impl Position {
         }
         sink.piece(self, Role::King, king, king_targets);
 
-        if self.checkers.more_than_one() {
+        if self.checkers.more_than_one() || sink.finished(self, Bitboard::EMPTY) {
             return;
         }
         let target = match self.checkers.single_square() {
@@ -300,6 +308,12 @@ impl Position {
         };
 
         let pinned = self.compute_pinned();
+        // Pinned pieces move only when not in check.
+        let pinned_movers = if self.checkers.is_empty() {
+            pinned
+        } else {
+            Bitboard::EMPTY
+        };
         let movable = ours - pinned;
         for from in self.board.knights() & movable {
             sink.piece(
@@ -309,6 +323,9 @@ impl Position {
                 attacks::knight_attacks(from) & target,
             );
         }
+        if sink.finished(self, pinned_movers) {
+            return;
+        }
         for from in self.board.bishops() & movable {
             sink.piece(
                 self,
@@ -316,6 +333,9 @@ impl Position {
                 from,
                 attacks::bishop_attacks(from, occ) & target,
             );
+        }
+        if sink.finished(self, pinned_movers) {
+            return;
         }
         for from in self.board.rooks() & movable {
             sink.piece(
@@ -325,6 +345,9 @@ impl Position {
                 attacks::rook_attacks(from, occ) & target,
             );
         }
+        if sink.finished(self, pinned_movers) {
+            return;
+        }
         for from in self.board.queens() & movable {
             sink.piece(
                 self,
@@ -333,9 +356,15 @@ impl Position {
                 attacks::queen_attacks(from, occ) & target,
             );
         }
+        if sink.finished(self, pinned_movers) {
+            return;
+        }
 
         let our_pawns = self.board.pawns() & ours;
         self.gen_pawns(sink, our_pawns - pinned, target, theirs, occ);
+        if sink.finished(self, pinned_movers) {
+            return;
+        }
 
         if self.checkers.is_empty() {
             // Pinned pieces move only along the line through their king.
@@ -355,6 +384,9 @@ impl Position {
                     }
                     _ => {} // a pinned knight never moves
                 }
+            }
+            if sink.finished(self, Bitboard::EMPTY) {
+                return;
             }
             self.gen_castling(sink, king, occ);
         }

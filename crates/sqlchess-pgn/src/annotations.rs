@@ -34,40 +34,16 @@ pub struct CommentAnnotations {
 /// Parses the command annotations of a comment (as given by
 /// [`Visitor::comment`](crate::Visitor::comment); invalid UTF-8 is replaced).
 pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
-    // Valid UTF-8 (nearly every comment) is read in place: the strict
-    // check is much faster than the lossy one, which is only needed when
-    // it fails.
-    match std::str::from_utf8(text) {
-        Ok(text) => parse_comment(text),
-        Err(_) => parse_comment(&String::from_utf8_lossy(text)),
-    }
-}
-
-/// `text.trim()`, without decoding characters when both ends are visible
-/// ASCII (commands and the spaces between them nearly always).
-#[inline]
-fn trim(text: &str) -> &str {
-    let b = text.as_bytes();
-    match (b.first(), b.last()) {
-        (Some(f), Some(l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => text,
-        _ if b.iter().all(|&c| c == b' ') => "",
-        _ => text.trim(),
-    }
-}
-
-/// Parses the command annotations of a comment. See the [module
-/// documentation](self).
-pub fn parse_comment(text: &str) -> CommentAnnotations {
-    // A clock on every move makes this the reader's most frequent call:
-    // it scans bytes for `[%` and builds the remaining text only when some
-    // is left, so a comment of commands alone allocates nothing.
+    // A clock on every move makes this the reader's most frequent call: it
+    // scans bytes for `[%`, reads the commands as bytes, and decodes only
+    // the text left around them, so a comment of commands alone is never
+    // decoded and allocates nothing.
     let mut ann = CommentAnnotations::default();
-    let bytes = text.as_bytes();
     let mut kept_from = 0usize; // start of the piece being kept
     let mut at = 0usize; // where to look for the next command
-    while let Some(i) = find_command(&bytes[at..]) {
+    while let Some(i) = find_command(&text[at..]) {
         let cmd_start = at + i;
-        let Some(close) = bytes[cmd_start + 2..].iter().position(|&b| b == b']') else {
+        let Some(close) = memchr::memchr(b']', &text[cmd_start + 2..]) else {
             break;
         };
         let body = &text[cmd_start + 2..cmd_start + 2 + close];
@@ -82,6 +58,43 @@ pub fn parse_comment(text: &str) -> CommentAnnotations {
     ann
 }
 
+/// `text.trim()`, without decoding characters when both ends are visible
+/// ASCII (commands and the spaces between them nearly always).
+#[inline]
+fn trim(text: &str) -> &str {
+    let b = text.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(f), Some(l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => text,
+        _ if b.iter().all(|&c| c == b' ') => "",
+        _ => text.trim(),
+    }
+}
+
+/// `str::trim` of ASCII bytes: the ASCII characters Unicode calls white
+/// space, vertical tab included (which `<[u8]>::trim_ascii` keeps).
+fn trim_ascii(mut b: &[u8]) -> &[u8] {
+    let space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    while let [first, rest @ ..] = b {
+        if !space(first) {
+            break;
+        }
+        b = rest;
+    }
+    while let [rest @ .., last] = b {
+        if !space(last) {
+            break;
+        }
+        b = rest;
+    }
+    b
+}
+
+/// Parses the command annotations of a comment. See the [module
+/// documentation](self).
+pub fn parse_comment(text: &str) -> CommentAnnotations {
+    parse_comment_bytes(text.as_bytes())
+}
+
 /// The offset of the first `[%` in `bytes`. (A plain loop: comments are a
 /// few dozen bytes, too short for a vectorised search to pay off.)
 #[inline]
@@ -89,9 +102,17 @@ fn find_command(bytes: &[u8]) -> Option<usize> {
     bytes.windows(2).position(|w| w == b"[%")
 }
 
-/// Appends a kept piece of a comment, trimmed, one space after the last.
-fn push_piece(out: &mut String, piece: &str) {
-    let piece = trim(piece);
+/// Appends a kept piece of a comment, decoded (invalid UTF-8 replaced) and
+/// trimmed, one space after the last.
+fn push_piece(out: &mut String, piece: &[u8]) {
+    if piece.iter().all(|&c| c == b' ') {
+        return;
+    }
+    let decoded = match std::str::from_utf8(piece) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(piece),
+    };
+    let piece = trim(&decoded);
     if piece.is_empty() {
         return;
     }
@@ -103,28 +124,45 @@ fn push_piece(out: &mut String, piece: &str) {
 
 /// Applies one command body (`clk 0:01:00`); returns whether it was
 /// recognized and parsed.
-fn apply_command(body: &str, ann: &mut CommentAnnotations) -> bool {
-    let body = trim(body);
-    let (name, arg) = match body.bytes().position(|c| c.is_ascii_whitespace()) {
-        Some(i) => (&body[..i], trim(&body[i..])),
-        None => (body, ""),
+fn apply_command(body: &[u8], ann: &mut CommentAnnotations) -> bool {
+    // A command is ASCII once trimmed; a body with other characters is read
+    // as text, so that Unicode spaces around it are trimmed as `str::trim`
+    // trims them.
+    let body = if body.is_ascii() {
+        trim_ascii(body)
+    } else {
+        match std::str::from_utf8(body) {
+            Ok(text) => text.trim().as_bytes(),
+            Err(_) => return false,
+        }
+    };
+    if !body.is_ascii() {
+        return false;
+    }
+    let (name, arg) = match body.iter().position(|c| c.is_ascii_whitespace()) {
+        Some(i) => (&body[..i], trim_ascii(&body[i..])),
+        None => (body, &b""[..]),
     };
     match name {
-        "clk" => match parse_duration(arg) {
+        b"clk" => match duration(arg) {
             Some(c) => {
                 ann.clock_centis = Some(c);
                 true
             }
             None => false,
         },
-        "emt" => match parse_duration(arg) {
+        b"emt" => match duration(arg) {
             Some(c) => {
                 ann.emt_centis = Some(c);
                 true
             }
             None => false,
         },
-        "eval" => {
+        b"eval" => {
+            // ASCII, checked above.
+            let Ok(arg) = std::str::from_utf8(arg) else {
+                return false;
+            };
             let (value, depth) = match arg.split_once(',') {
                 Some((v, d)) => match d.trim().parse::<u32>() {
                     Ok(d) => (v.trim(), Some(d)),
@@ -148,7 +186,11 @@ fn apply_command(body: &str, ann: &mut CommentAnnotations) -> bool {
 /// Parses `h:mm:ss`, `mm:ss` or `ss`, each with optional decimal fraction of a
 /// second, into centiseconds (fraction digits after the second are dropped).
 pub fn parse_duration(s: &str) -> Option<u32> {
-    let b = s.as_bytes();
+    duration(s.as_bytes())
+}
+
+/// [`parse_duration`] of bytes.
+fn duration(b: &[u8]) -> Option<u32> {
     let (whole, frac) = match b.iter().position(|&c| c == b'.') {
         Some(i) => (&b[..i], Some(&b[i + 1..])),
         None => (b, None),
@@ -297,6 +339,44 @@ mod tests {
                 .collect();
             assert_eq!(parse_duration(&text), reference_duration(&text), "{text:?}");
         }
+    }
+
+    /// Reading a comment's bytes, which decodes only the text around the
+    /// commands, gives what reading its lossy decoding does, for comments
+    /// built from commands, text, Unicode spaces and invalid bytes.
+    #[test]
+    fn bytes_read_as_their_lossy_text() {
+        let pieces: [&[u8]; 14] = [
+            b"[%clk 0:00:59]",
+            b"[%eval -1.5,22]",
+            b"[%emt 0:00:05]",
+            b"[%cal Ra1a8]",
+            b"[% clk 1:00]",
+            b"[%clk\x0b1:00 ]",
+            b"[%eval #-3]",
+            b"[%clk 0:00:01\xff]",
+            b" ",
+            b"good move",
+            "\u{a0}".as_bytes(),
+            b"\xe2\x82",
+            b"\xff",
+            b"[%",
+        ];
+        let mut rng = sqlchess_types::XorShift64::new(17);
+        for _ in 0..50_000 {
+            let mut text = Vec::new();
+            for _ in 0..rng.below(6) {
+                text.extend_from_slice(pieces[rng.below(pieces.len())]);
+            }
+            let lossy = String::from_utf8_lossy(&text);
+            assert_eq!(
+                parse_comment_bytes(&text),
+                parse_comment(&lossy),
+                "{lossy:?}"
+            );
+        }
+        let a = parse_comment("\u{a0}[%\u{a0}clk 0:00:02\u{2003}]");
+        assert_eq!((a.clock_centis, a.text.as_str()), (Some(200), ""));
     }
 
     #[test]

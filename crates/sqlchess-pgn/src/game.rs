@@ -350,7 +350,7 @@ impl Visitor for GameReader {
                 .ok_or_else(|| MoveError::Illegal {
                     text: sqlchess_rules::Quoted::new(text),
                 })
-                .map(|p| (None, p, (count, count)))
+                .map(|p| (None, Some(p), (count, count)))
         } else {
             // Castling written with zeros, and a pawn drop without its
             // letter (`@c5`, as python-chess writes it); other moves are
@@ -365,19 +365,20 @@ impl Visitor for GameReader {
             } else {
                 text
             };
-            line.current.parse_move_indexed(text).map(|found| {
-                (
-                    Some(found.mv),
-                    line.current.play_unchecked(found.mv),
-                    (found.index, found.count),
-                )
-            })
+            line.current
+                .parse_move_indexed(text)
+                .map(|found| (Some(found.mv), None, (found.index, found.count)))
         };
         match parsed {
-            Ok((mv, next, (index, count))) => {
+            Ok((mv, after_null, (index, count))) => {
                 let uci = (self.keys && !in_variation)
                     .then(|| mv.map_or_else(|| "0000".to_owned(), |m| line.current.uci(m)));
-                line.before_last = std::mem::replace(&mut line.current, next);
+                line.before_last.clone_from(&line.current);
+                match (mv, after_null) {
+                    (Some(m), _) => line.current.play_unchecked_in_place(m),
+                    (None, Some(next)) => line.current = next,
+                    (None, None) => {}
+                }
                 line.plies += 1;
                 if !in_variation {
                     let key = self.keys.then(|| line.current.zobrist());

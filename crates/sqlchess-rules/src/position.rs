@@ -415,6 +415,17 @@ impl Position {
         }
     }
 
+    /// [`Position::play_unchecked`] in place: this position becomes the one
+    /// after `mv`, without a copy of the position (for readers that replay
+    /// a game move by move).
+    pub fn play_unchecked_in_place(&mut self, mv: Move) {
+        match (&mut self.inner, mv) {
+            (Inner::Chess(p), Move::Chess(m)) => p.play_unchecked(m),
+            (Inner::Fairy(p, _), Move::Fairy(m)) => **p = p.play(m),
+            _ => {}
+        }
+    }
+
     /// The position after a null move (PGN's `--`): the turn passes, no en
     /// passant, clocks advance. `None` when the side to move is in check,
     /// where passing would leave the king attacked.
