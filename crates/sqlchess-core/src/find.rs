@@ -8,7 +8,9 @@
 //! The generator hands its moves over in batches (a piece and its target
 //! squares; pawns moving one way), so the index of a move is the number of
 //! moves in the batches before it plus a popcount inside its own batch, and
-//! the moves the text can name are looked at one square at a time.
+//! the moves the text can name are looked at one square at a time. The
+//! generator stops once the move is found and no later batch can also
+//! match: the moves after it change neither its index nor the answer.
 
 use sqlchess_types::{Bitboard, Move, Role, Square, UciMove};
 
@@ -25,7 +27,7 @@ use crate::Position;
 /// let found = pos.parse_move_indexed("Nf3").unwrap();
 /// let legal = pos.legal_moves();
 /// assert_eq!(legal[found.index], found.mv);
-/// assert_eq!(found.count, legal.len());
+/// assert!(found.count.is_none_or(|n| n == legal.len()));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IndexedMove {
@@ -33,8 +35,10 @@ pub struct IndexedMove {
     pub mv: Move,
     /// Its index in [`Position::legal_moves`] (generation order).
     pub index: usize,
-    /// The number of legal moves of the position.
-    pub count: usize,
+    /// The number of legal moves of the position, when the generator ran
+    /// to the end; `None` when it stopped at the move. (A chess position
+    /// has at most 218 legal moves, so an index always fits a byte.)
+    pub count: Option<usize>,
 }
 
 /// Counts every generated move and offers the ones that can match (those
@@ -53,6 +57,8 @@ struct FindSink<F> {
     count: usize,
     found: Option<(Move, usize)>,
     ambiguous: bool,
+    /// The generator was told to stop, so `count` is short.
+    stopped: bool,
 }
 
 impl<F: Fn(Move) -> bool> FindSink<F> {
@@ -142,19 +148,21 @@ impl<F: Fn(Move) -> bool> MoveSink for FindSink<F> {
     }
 
     #[inline]
-    fn finished(&self, pos: &Position, pinned: Bitboard) -> bool {
-        self.found.is_some()
+    fn finished(&mut self, pos: &Position, pinned: Bitboard) -> bool {
+        self.stopped = self.found.is_some()
             && (self.first_only
                 || self
                     .role
-                    .is_none_or(|role| (pinned & pos.board.by_role(role)).is_empty()))
+                    .is_none_or(|role| (pinned & pos.board.by_role(role)).is_empty()));
+        self.stopped
     }
 }
 
 impl Position {
     /// Reads a move in UCI or SAN, as [`Position::parse_move`], and gives
-    /// it with its index among [`Position::legal_moves`] and their number,
-    /// in one pass of the move generator that builds no list.
+    /// it with its index among [`Position::legal_moves`] (and their number
+    /// when the generator ran to the end), in one pass of the move
+    /// generator that builds no list.
     ///
     /// ```
     /// use sqlchess_core::Position;
@@ -203,13 +211,14 @@ impl Position {
             count: 0,
             found: None,
             ambiguous: false,
+            stopped: false,
         };
         self.generate(&mut sink);
         match sink.found {
             Some((mv, index)) => Ok(IndexedMove {
                 mv,
                 index,
-                count: sink.count,
+                count: (!sink.stopped).then_some(sink.count),
             }),
             None => Err(self.illegal(&uci.to_string(), IllegalReason::NotLegal)),
         }
@@ -232,6 +241,7 @@ impl Position {
             count: 0,
             found: None,
             ambiguous: false,
+            stopped: false,
         };
         self.generate(&mut sink);
         match sink.found {
@@ -239,7 +249,7 @@ impl Position {
             Some((mv, index)) => Ok(IndexedMove {
                 mv,
                 index,
-                count: sink.count,
+                count: (!sink.stopped).then_some(sink.count),
             }),
             None => Err(self.illegal(text, IllegalReason::NotLegal)),
         }
@@ -298,7 +308,9 @@ mod tests {
                 (Ok(m), Ok(found)) => {
                     assert_eq!(found.mv, *m, "{fen} {text}");
                     assert_eq!(legal[found.index], *m, "{fen} {text}");
-                    assert_eq!(found.count, legal.len(), "{fen} {text}");
+                    if let Some(count) = found.count {
+                        assert_eq!(count, legal.len(), "{fen} {text}");
+                    }
                 }
                 (Err(e), Err(f)) => assert_eq!(e, f, "{fen} {text}"),
                 _ => panic!("{fen} {text}: {expected:?} against {got:?}"),

@@ -22,11 +22,10 @@ pub(crate) trait MoveSink {
     /// En passant and castling.
     fn special(&mut self, mv: Move);
     /// Whether the sink needs no more moves, asked after each kind of
-    /// piece, given the pinned pieces (whose moves come after every
-    /// unpinned piece's). A sink that stops early sees only the moves
-    /// before that point.
+    /// piece, given the pinned pieces that can still move (they come after
+    /// every unpinned piece). A sink that says yes sees no more moves.
     #[inline]
-    fn finished(&self, _pos: &Position, _pinned: Bitboard) -> bool {
+    fn finished(&mut self, _pos: &Position, _pinned: Bitboard) -> bool {
         false
     }
 }

@@ -106,9 +106,9 @@ pub struct ParsedGame {
     /// The result token (the `Result` tag when the movetext has none).
     pub result: String,
     /// Each main-line move's index among its position's legal moves and the
-    /// number of legal moves there (the game value's encoding, found while
-    /// reading).
-    pub indices: Vec<(u16, u16)>,
+    /// number of legal moves there where it was counted (the game value's
+    /// encoding, found while reading; see [`GameValue::encode_indexed`]).
+    pub indices: Vec<(u16, Option<u16>)>,
     /// The position after the last main-line move read.
     pub end: Option<Position>,
     /// The Zobrist hash of every main-line position, the start first, when
@@ -350,7 +350,7 @@ impl Visitor for GameReader {
                 .ok_or_else(|| MoveError::Illegal {
                     text: sqlchess_rules::Quoted::new(text),
                 })
-                .map(|p| (None, Some(p), (count, count)))
+                .map(|p| (None, Some(p), (count, Some(count))))
         } else {
             // Castling written with zeros, and a pawn drop without its
             // letter (`@c5`, as python-chess writes it); other moves are
@@ -392,7 +392,7 @@ impl Visitor for GameReader {
                     .then(|| line.current.material());
                     if let Some(g) = &mut self.game {
                         g.moves.push(mv);
-                        g.indices.push((index as u16, count as u16));
+                        g.indices.push((index as u16, count.map(|n| n as u16)));
                         let ply = g.moves.len();
                         g.position_keys.extend(key);
                         if ply <= OPENING_PLIES {

@@ -170,23 +170,30 @@ impl GameValue {
     /// Encodes a game whose moves are given by their indices among the
     /// legal moves and the number of legal moves at each ply (as
     /// [`crate::GameReader`] finds them while reading), without replaying it.
-    /// An index equal to the count is a null move.
+    /// An index equal to the count is a null move. A count of `None` (not
+    /// counted: a standard-chess position, which has at most 218 legal
+    /// moves) writes the index in one byte.
     ///
     /// # Errors
     /// As [`GameValue::encode`].
     pub fn encode_indexed(
         start: &Position,
-        indices: &[(u16, u16)],
+        indices: &[(u16, Option<u16>)],
         annotations: &[(usize, Annotation)],
         result: &str,
     ) -> Result<Vec<u8>, GameValueError> {
         let mut out = header_bytes(start, !annotations.is_empty(), result)?;
         varint::push(&mut out, indices.len() as u64);
         for (ply, &(index, count)) in indices.iter().enumerate() {
-            if index > count {
+            // Not counted: fewer than 256 moves, so the index is one byte.
+            let (valid, one_byte) = match count {
+                Some(count) => (index <= count, count < 256),
+                None => (index < 256, true),
+            };
+            if !valid {
                 return Err(GameValueError::NotLegal { ply: ply + 1 });
             }
-            if count < 256 {
+            if one_byte {
                 out.push(index as u8);
             } else {
                 out.extend_from_slice(&index.to_le_bytes());
@@ -207,7 +214,7 @@ impl GameValue {
         let mut indices = Vec::new();
         for text in moves.split_whitespace() {
             let found = pos.parse_move_indexed(text).map_err(RulesError::from)?;
-            indices.push((found.index as u16, found.count as u16));
+            indices.push((found.index as u16, found.count.map(|n| n as u16)));
             pos = pos.play_unchecked(found.mv);
         }
         GameValue::encode_indexed(start, &indices, &[], "*")

@@ -19,8 +19,10 @@ pub struct IndexedMove {
     pub mv: Move,
     /// Its index in [`crate::Position::legal_moves`] (generation order).
     pub index: usize,
-    /// The number of legal moves of the position.
-    pub count: usize,
+    /// The number of legal moves of the position when it was counted;
+    /// `None` where the reader stopped at the move (standard chess, whose
+    /// positions have at most 218 legal moves, so an index fits a byte).
+    pub count: Option<usize>,
 }
 
 /// Everything about one legal move: a row of the `legal_moves` relation in
