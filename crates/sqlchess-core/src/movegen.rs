@@ -275,9 +275,7 @@ impl Position {
         let occ = self.board.occupied();
 
         // King moves: any square not attacked once the king has left its
-        // square. A slider is looked up only when one of theirs stands on
-        // the square's empty-board lines: the slider tables are large, and
-        // most king squares have no such slider in line.
+        // square.
         let occ_without_king = occ ^ Bitboard::from_square(king);
         let straight = (self.board.rooks() | self.board.queens()) & theirs;
         let diagonal = (self.board.bishops() | self.board.queens()) & theirs;
@@ -286,11 +284,17 @@ impl Position {
             let near = (attacks::knight_attacks(to) & self.board.knights())
                 | (attacks::king_attacks(to) & self.board.kings())
                 | (attacks::pawn_attacks(us, to) & self.board.pawns());
-            if (near & theirs).any()
-                || ((straight & rook_lines(to)).any()
-                    && (attacks::rook_attacks(to, occ_without_king) & straight).any())
-                || ((diagonal & bishop_lines(to)).any()
-                    && (attacks::bishop_attacks(to, occ_without_king) & diagonal).any())
+            if (near & theirs).any() {
+                continue;
+            }
+            // A slider in line attacks `to` when nothing stands between:
+            // the small `between` table stays in cache where the slider
+            // tables, read by a PGN reader between its other work, miss.
+            let in_line = ((straight & rook_lines(to)) | (diagonal & bishop_lines(to)))
+                - Bitboard::from_square(to);
+            if in_line
+                .into_iter()
+                .any(|s| (attacks::between(to, s) & occ_without_king).is_empty())
             {
                 continue;
             }
