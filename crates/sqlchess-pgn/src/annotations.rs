@@ -43,7 +43,7 @@ pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
     let mut at = 0usize; // where to look for the next command
     while let Some(i) = find_command(&text[at..]) {
         let cmd_start = at + i;
-        let Some(close) = memchr::memchr(b']', &text[cmd_start + 2..]) else {
+        let Some(close) = text[cmd_start + 2..].iter().position(|&b| b == b']') else {
             break;
         };
         let body = &text[cmd_start + 2..cmd_start + 2 + close];

@@ -436,6 +436,8 @@ fn push_annotations(
     plies: usize,
 ) -> Result<(), GameValueError> {
     if !annotations.is_empty() {
+        // A clock is about five bytes: room for them all at once.
+        out.reserve(annotations.len() * 6);
         varint::push(out, annotations.len() as u64);
         for (ply, a) in annotations {
             if *ply > plies {

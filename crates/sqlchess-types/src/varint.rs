@@ -10,15 +10,21 @@
 /// assert_eq!(out, [0xac, 0x02]);
 /// ```
 pub fn push(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
+    if v < 0x80 {
+        out.push(v as u8);
+        return;
     }
+    // Built on the stack and appended at once: one capacity check, not one
+    // a byte.
+    let mut bytes = [0u8; 10];
+    let mut len = 0;
+    while v >= 0x80 {
+        bytes[len] = (v & 0x7f) as u8 | 0x80;
+        v >>= 7;
+        len += 1;
+    }
+    bytes[len] = v as u8;
+    out.extend_from_slice(&bytes[..=len]);
 }
 
 /// Why [`read`] failed.
@@ -81,5 +87,32 @@ mod tests {
         assert_eq!(read(&out, &mut 0, 32), Err(VarintError::TooLarge));
         assert_eq!(read(&[0x80], &mut 0, 32), Err(VarintError::Truncated));
         assert_eq!(read(&[0xff; 11], &mut 0, 64), Err(VarintError::TooLarge));
+    }
+
+    /// The bytes themselves (LEB128), and every bit length read back.
+    #[test]
+    fn bytes_are_leb128() {
+        let bytes = |v: u64| {
+            let mut out = vec![7];
+            push(&mut out, v);
+            out
+        };
+        assert_eq!(bytes(0), [7, 0]);
+        assert_eq!(bytes(127), [7, 0x7f]);
+        assert_eq!(bytes(128), [7, 0x80, 0x01]);
+        assert_eq!(bytes(300), [7, 0xac, 0x02]);
+        let mut max = vec![7];
+        max.extend([0xff; 9]);
+        max.push(0x01);
+        assert_eq!(bytes(u64::MAX), max);
+        let mut rng = crate::XorShift64::new(5);
+        for bits in 0..64 {
+            let v = rng.next_u64() >> bits;
+            let out = bytes(v);
+            let mut at = 1;
+            assert_eq!(read(&out, &mut at, 64), Ok(v));
+            assert_eq!(at, out.len());
+            assert_eq!(out.len() - 1, (64 - v.leading_zeros() as usize).div_ceil(7).max(1));
+        }
     }
 }
