@@ -854,11 +854,13 @@ impl<R: BufRead> Reader<R> {
     fn read_brace_comment<V: Visitor>(&mut self, v: &mut V, st: &mut GameState) -> io::Result<()> {
         let mut keep = st.active();
         let first_line = self.line;
-        // Keep the start of the comment for an error message without
-        // allocating.
+        // The start of the comment for an error message, kept without
+        // allocating; copied only when the comment does not close on the
+        // bytes at hand (before anything can move them), since nearly
+        // every comment does.
         let mut head = [0u8; 64];
-        let mut head_len = (self.end - self.pos).min(head.len());
-        head[..head_len].copy_from_slice(&self.buf[self.pos..self.pos + head_len]);
+        let mut head_len = None;
+        let opened = self.pos;
         let opened_at = self.offset();
         self.bump();
         // Offset from `pos` of the next byte to scan; `pos` stays at the start
@@ -877,6 +879,8 @@ impl<R: BufRead> Reader<R> {
                     return Ok(());
                 }
                 Some(i) => {
+                    let mut head_len = *head_len
+                        .get_or_insert_with(|| copy_head(&mut head, &self.buf[opened..self.end]));
                     let nl = self.pos + rel + i;
                     self.line += 1;
                     rel = nl + 1 - self.pos;
@@ -911,6 +915,8 @@ impl<R: BufRead> Reader<R> {
                     }
                 }
                 None => {
+                    let head_len = *head_len
+                        .get_or_insert_with(|| copy_head(&mut head, &self.buf[opened..self.end]));
                     rel = self.end - self.pos;
                     if keep && rel > self.opts.max_comment_len {
                         let max = self.opts.max_comment_len;
@@ -1109,6 +1115,13 @@ impl<R: BufRead> Reader<R> {
 
 /// Records `kind` as the game's error unless one is already recorded, and
 /// stops event delivery for the game.
+/// Copies the start of `text` into `head`; returns how many bytes.
+fn copy_head(head: &mut [u8; 64], text: &[u8]) -> usize {
+    let n = text.len().min(head.len());
+    head[..n].copy_from_slice(&text[..n]);
+    n
+}
+
 fn fail_at(st: &mut GameState, line: u64, kind: SyntaxErrorKind) {
     if st.error.is_none() {
         st.error = Some(SyntaxError { line, kind });

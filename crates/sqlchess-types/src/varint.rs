@@ -112,7 +112,10 @@ mod tests {
             let mut at = 1;
             assert_eq!(read(&out, &mut at, 64), Ok(v));
             assert_eq!(at, out.len());
-            assert_eq!(out.len() - 1, (64 - v.leading_zeros() as usize).div_ceil(7).max(1));
+            assert_eq!(
+                out.len() - 1,
+                (64 - v.leading_zeros() as usize).div_ceil(7).max(1)
+            );
         }
     }
 }
