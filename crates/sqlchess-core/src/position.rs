@@ -661,19 +661,39 @@ impl Position {
                 promotion,
                 ..
             } => {
+                // New checks come from the piece that moved, or from one of
+                // ours behind the square it left. Sliders are tested through
+                // the small line tables: the slider tables are large, and a
+                // PGN reader that replays moves between its other work finds
+                // them out of cache.
                 let k = self.our_king();
                 let occ = self.board.occupied();
                 let ours = self.board.by_color(us);
                 let placed = promotion.unwrap_or(role);
-                let mut checkers = if attacks::attacks(placed, us, to, occ).contains(k) {
+                let direct = match placed {
+                    Role::Bishop | Role::Rook | Role::Queen => {
+                        slider_sees(placed, to, k, occ)
+                    }
+                    _ => attacks::attacks(placed, us, to, occ).contains(k),
+                };
+                let mut checkers = if direct {
                     Bitboard::from_square(to)
                 } else {
                     Bitboard::EMPTY
                 };
-                if attacks::line(k, from).any() {
-                    checkers |= ((attacks::rook_attacks(k, occ) & self.board.rooks_and_queens())
-                        | (attacks::bishop_attacks(k, occ) & self.board.bishops_and_queens()))
-                        & ours;
+                let opened = attacks::line(k, from);
+                if opened.any() {
+                    let straight = k.file() == from.file() || k.rank() == from.rank();
+                    let sliders = if straight {
+                        self.board.rooks_and_queens()
+                    } else {
+                        self.board.bishops_and_queens()
+                    };
+                    for s in opened & sliders & ours {
+                        if (attacks::between(k, s) & occ).is_empty() {
+                            checkers.add(s);
+                        }
+                    }
                 }
                 self.checkers = checkers;
             }
@@ -797,6 +817,23 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({self})")
     }
+}
+
+/// Whether a `role` slider on `from` attacks `target` across `occupied`:
+/// on one of its lines with nothing between.
+#[inline]
+fn slider_sees(role: Role, from: Square, target: Square, occupied: Bitboard) -> bool {
+    let line = attacks::line(from, target);
+    if line.is_empty() {
+        return false;
+    }
+    let straight = from.file() == target.file() || from.rank() == target.rank();
+    let moves_so = match role {
+        Role::Rook => straight,
+        Role::Bishop => !straight,
+        _ => true,
+    };
+    moves_so && (attacks::between(from, target) & occupied).is_empty()
 }
 
 #[cfg(test)]
