@@ -84,6 +84,8 @@ impl<F: Fn(Move) -> bool> FindSink<F> {
 }
 
 impl<F: Fn(Move) -> bool> MoveSink for FindSink<F> {
+    const BETWEEN_OTHER_WORK: bool = true;
+
     #[inline]
     fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
         if let Some(to) = self.to {

@@ -14,6 +14,11 @@ pub type MoveList = ArrayVec<Move, 256>;
 
 /// Receives generated moves.
 pub(crate) trait MoveSink {
+    /// The sink is called between other work (a reader checking one move at
+    /// a time), where the large rook table is out of cache: rooks and
+    /// queens are then looked up in the small tables.
+    const BETWEEN_OTHER_WORK: bool = false;
+
     /// `role` from `from` to every square of `targets` (never a pawn).
     fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
     /// Pawns moving to `targets`, each from `to - offset`; targets on the
@@ -340,13 +345,13 @@ impl Position {
         if sink.finished(self, pinned_movers) {
             return;
         }
+        let rook_attacks = if S::BETWEEN_OTHER_WORK {
+            attacks::rook_attacks_from_small_tables
+        } else {
+            attacks::rook_attacks
+        };
         for from in self.board.rooks() & movable {
-            sink.piece(
-                self,
-                Role::Rook,
-                from,
-                attacks::rook_attacks(from, occ) & target,
-            );
+            sink.piece(self, Role::Rook, from, rook_attacks(from, occ) & target);
         }
         if sink.finished(self, pinned_movers) {
             return;
@@ -356,7 +361,7 @@ impl Position {
                 self,
                 Role::Queen,
                 from,
-                attacks::queen_attacks(from, occ) & target,
+                (rook_attacks(from, occ) | attacks::bishop_attacks(from, occ)) & target,
             );
         }
         if sink.finished(self, pinned_movers) {
