@@ -671,9 +671,7 @@ impl Position {
                 let ours = self.board.by_color(us);
                 let placed = promotion.unwrap_or(role);
                 let direct = match placed {
-                    Role::Bishop | Role::Rook | Role::Queen => {
-                        slider_sees(placed, to, k, occ)
-                    }
+                    Role::Bishop | Role::Rook | Role::Queen => slider_sees(placed, to, k, occ),
                     _ => attacks::attacks(placed, us, to, occ).contains(k),
                 };
                 let mut checkers = if direct {

@@ -39,12 +39,7 @@ pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
     // the text left around them, so a comment of commands alone is never
     // decoded and allocates nothing.
     let mut ann = CommentAnnotations::default();
-    // The form of nearly every comment of an online game: one clock alone.
-    if let Some(clock) = text
-        .strip_prefix(b"[%clk ")
-        .and_then(|rest| rest.strip_suffix(b"]"))
-        .and_then(duration)
-    {
+    if let Some(clock) = lone_clock(text) {
         ann.clock_centis = Some(clock);
         return ann;
     }
@@ -65,6 +60,14 @@ pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
     }
     push_piece(&mut ann.text, &text[kept_from..]);
     ann
+}
+
+/// The clock of a comment that is one clock command and nothing else
+/// (`[%clk 0:01:00]`), the form of nearly every comment of an online game:
+/// what [`parse_comment_bytes`] reads from it, read directly.
+#[inline]
+pub(crate) fn lone_clock(text: &[u8]) -> Option<u32> {
+    duration(text.strip_prefix(b"[%clk ")?.strip_suffix(b"]")?)
 }
 
 /// `text.trim()`, without decoding characters when both ends are visible

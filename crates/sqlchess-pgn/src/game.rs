@@ -9,7 +9,7 @@ use std::fmt;
 
 use sqlchess_rules::{Move, MoveError, Position, UnknownVariant, Variant};
 
-use crate::annotations::{parse_comment_bytes, Eval};
+use crate::annotations::{lone_clock, parse_comment_bytes, Eval};
 use crate::error::SyntaxError;
 use crate::reader::{Control, GameEnd, GameStart, Visitor};
 use crate::value::{step, Annotation, GameValue, GameValueError};
@@ -452,6 +452,10 @@ impl Visitor for GameReader {
             return;
         };
         let ply = g.moves.len();
+        if let Some(c) = lone_clock(text) {
+            g.annotations.push((ply, Annotation::Clock(c)));
+            return;
+        }
         let parsed = parse_comment_bytes(text);
         // Lichess's order: the evaluation, then the clock.
         match parsed.eval {
