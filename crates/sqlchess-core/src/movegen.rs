@@ -162,42 +162,6 @@ impl MoveSink for AnySink {
     }
 }
 
-/// The rank and file through `sq`.
-#[inline]
-fn rook_lines(sq: Square) -> Bitboard {
-    Bitboard::from_file(sq.file()) | Bitboard::from_rank(sq.rank())
-}
-
-/// Both diagonals through `sq`, by the diagonal's number: `file - rank`
-/// (mod 16) for one, `file + rank` for the other.
-#[inline]
-fn bishop_lines(sq: Square) -> Bitboard {
-    let (file, rank) = (sq as usize % 8, sq as usize / 8);
-    Bitboard(DIAGONALS[(file + 8 - rank) & 15] | ANTI_DIAGONALS[file + rank])
-}
-
-/// The squares with `file - rank ≡ d (mod 16)`.
-const DIAGONALS: [u64; 16] = {
-    let mut t = [0u64; 16];
-    let mut sq = 0;
-    while sq < 64 {
-        t[(sq % 8 + 8 - sq / 8) & 15] |= 1 << sq;
-        sq += 1;
-    }
-    t
-};
-
-/// The squares with `file + rank = d`.
-const ANTI_DIAGONALS: [u64; 15] = {
-    let mut t = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq % 8 + sq / 8] |= 1 << sq;
-        sq += 1;
-    }
-    t
-};
-
 #[inline]
 fn shift(bb: Bitboard, offset: i32) -> Bitboard {
     if offset >= 0 {
@@ -295,7 +259,8 @@ impl Position {
             // A slider in line attacks `to` when nothing stands between:
             // the small `between` table stays in cache where the slider
             // tables, read by a PGN reader between its other work, miss.
-            let in_line = ((straight & rook_lines(to)) | (diagonal & bishop_lines(to)))
+            let in_line = ((straight & attacks::rook_lines(to))
+                | (diagonal & attacks::bishop_lines(to)))
                 - Bitboard::from_square(to);
             if in_line
                 .into_iter()

@@ -380,9 +380,10 @@ impl Position {
         let them = !us;
         let king = self.our_king();
         let occ = self.board.occupied();
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
-            & self.board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board.bishops_and_queens()))
+        // The lines through the king, without the slider tables (a pin
+        // test at every node should not cost a cache miss).
+        let snipers = ((attacks::rook_lines(king) & self.board.rooks_and_queens())
+            | (attacks::bishop_lines(king) & self.board.bishops_and_queens()))
             & self.board.by_color(them);
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {

@@ -282,6 +282,44 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
+/// The rank and file through `sq`, `sq` included: where a rook could attack
+/// it from, computed without a table.
+#[inline]
+pub fn rook_lines(sq: Square) -> Bitboard {
+    Bitboard::from_file(sq.file()) | Bitboard::from_rank(sq.rank())
+}
+
+/// Both diagonals through `sq`, `sq` included, from two small tables by
+/// the diagonal's number: `file - rank` (mod 16) for one, `file + rank` for
+/// the other.
+#[inline]
+pub fn bishop_lines(sq: Square) -> Bitboard {
+    let (file, rank) = (sq as usize % 8, sq as usize / 8);
+    Bitboard(DIAGONALS[(file + 8 - rank) & 15] | ANTI_DIAGONALS[file + rank])
+}
+
+/// The squares with `file - rank ≡ d (mod 16)`.
+const DIAGONALS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut sq = 0;
+    while sq < 64 {
+        t[(sq % 8 + 8 - sq / 8) & 15] |= 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// The squares with `file + rank = d`.
+const ANTI_DIAGONALS: [u64; 15] = {
+    let mut t = [0u64; 15];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq % 8 + sq / 8] |= 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -363,6 +401,14 @@ mod tests {
             Square::ALL.iter().map(|&s| f(s).count()).sum()
         };
         assert_eq!(sum(&|s| rook_attacks(s, Bitboard::EMPTY)), 896);
+        for sq in Square::ALL {
+            let itself = Bitboard::from_square(sq);
+            assert_eq!(rook_lines(sq), rook_attacks(sq, Bitboard::EMPTY) | itself);
+            assert_eq!(
+                bishop_lines(sq),
+                bishop_attacks(sq, Bitboard::EMPTY) | itself
+            );
+        }
         assert_eq!(sum(&|s| bishop_attacks(s, Bitboard::EMPTY)), 560);
         assert_eq!(sum(&|s| queen_attacks(s, Bitboard::EMPTY)), 1456);
         assert_eq!(sum(&knight_attacks), 336);
