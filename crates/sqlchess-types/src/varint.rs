@@ -10,21 +10,14 @@
 /// assert_eq!(out, [0xac, 0x02]);
 /// ```
 pub fn push(out: &mut Vec<u8>, mut v: u64) {
-    if v < 0x80 {
-        out.push(v as u8);
-        return;
-    }
-    // Built on the stack and appended at once: one capacity check, not one
-    // a byte.
-    let mut bytes = [0u8; 10];
-    let mut len = 0;
+    // Room for the longest number first, so that each byte's push only
+    // compares (a copy of a few bytes would call memmove).
+    out.reserve(10);
     while v >= 0x80 {
-        bytes[len] = (v & 0x7f) as u8 | 0x80;
+        out.push((v & 0x7f) as u8 | 0x80);
         v >>= 7;
-        len += 1;
     }
-    bytes[len] = v as u8;
-    out.extend_from_slice(&bytes[..=len]);
+    out.push(v as u8);
 }
 
 /// Why [`read`] failed.
