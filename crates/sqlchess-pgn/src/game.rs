@@ -343,14 +343,22 @@ impl Visitor for GameReader {
         };
         let text = clean(token).unwrap_or("");
         let is_null = matches!(text, "--" | "Z0" | "0000" | "@@@@");
-        let parsed = if is_null {
+        // The move's UCI for the opening explorer, from the position before
+        // it: only for the main line's keys.
+        let keep_uci = self.keys && !in_variation;
+        // Each branch plays its move on the line as it reads it: the
+        // positions are not carried out of the branch.
+        let played = if is_null {
             let count = line.current.count_legal() as usize;
-            line.current
-                .null_move()
-                .ok_or_else(|| MoveError::Illegal {
+            match line.current.null_move() {
+                Some(next) => {
+                    line.before_last = std::mem::replace(&mut line.current, next);
+                    Ok((None, keep_uci.then(|| "0000".to_owned()), count, Some(count)))
+                }
+                None => Err(MoveError::Illegal {
                     text: sqlchess_rules::Quoted::new(text),
-                })
-                .map(|p| (None, Some(p), (count, Some(count))))
+                }),
+            }
         } else {
             // Castling written with zeros, and a pawn drop without its
             // letter (`@c5`, as python-chess writes it); other moves are
@@ -365,20 +373,18 @@ impl Visitor for GameReader {
             } else {
                 text
             };
-            line.current
-                .parse_move_indexed(text)
-                .map(|found| (Some(found.mv), None, (found.index, found.count)))
-        };
-        match parsed {
-            Ok((mv, after_null, (index, count))) => {
-                let uci = (self.keys && !in_variation)
-                    .then(|| mv.map_or_else(|| "0000".to_owned(), |m| line.current.uci(m)));
-                line.before_last.clone_from(&line.current);
-                match (mv, after_null) {
-                    (Some(m), _) => line.current.play_unchecked_in_place(m),
-                    (None, Some(next)) => line.current = next,
-                    (None, None) => {}
+            match line.current.parse_move_indexed(text) {
+                Ok(found) => {
+                    let uci = keep_uci.then(|| line.current.uci(found.mv));
+                    line.before_last.clone_from(&line.current);
+                    line.current.play_unchecked_in_place(found.mv);
+                    Ok((Some(found.mv), uci, found.index, found.count))
                 }
+                Err(e) => Err(e),
+            }
+        };
+        match played {
+            Ok((mv, uci, index, count)) => {
                 line.plies += 1;
                 if !in_variation {
                     let key = self.keys.then(|| line.current.zobrist());
