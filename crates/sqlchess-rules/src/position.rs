@@ -27,9 +27,31 @@ pub const UCI_CODES: usize = 5 * 4096;
 /// let castled = pos.play_text("O-O").unwrap();
 /// assert_eq!(castled.fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position {
     inner: Inner,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            inner: self.inner.clone(),
+        }
+    }
+
+    /// Copies in place: a chess position straight across, a fairy one into
+    /// the box already there (a reader that keeps the position before each
+    /// move calls this at every ply).
+    fn clone_from(&mut self, source: &Self) {
+        match (&mut self.inner, &source.inner) {
+            (Inner::Chess(to), Inner::Chess(from)) => *to = *from,
+            (Inner::Fairy(to, to_variant), Inner::Fairy(from, from_variant)) => {
+                to.clone_from(from);
+                to_variant.clone_from(from_variant);
+            }
+            (to, from) => *to = from.clone(),
+        }
+    }
 }
 
 // One short-lived value per call in the bindings; boxing the fairy state
