@@ -2,7 +2,8 @@
 //! boundaries (the syntax reader runs at hundreds of MB/s), workers check
 //! the games' moves and build their rows, and the caller receives the rows
 //! in file order with each game's verbatim text, so that a rejected game can
-//! be written out exactly as it was.
+//! be written out exactly as it was. With one worker there is no splitter:
+//! one reader checks the games and keeps their text in a single pass.
 
 use std::io::{self, BufRead};
 use std::sync::mpsc;
