@@ -353,7 +353,12 @@ impl Visitor for GameReader {
             match line.current.null_move() {
                 Some(next) => {
                     line.before_last = std::mem::replace(&mut line.current, next);
-                    Ok((None, keep_uci.then(|| "0000".to_owned()), count, Some(count)))
+                    Ok((
+                        None,
+                        keep_uci.then(|| "0000".to_owned()),
+                        count,
+                        Some(count),
+                    ))
                 }
                 None => Err(MoveError::Illegal {
                     text: sqlchess_rules::Quoted::new(text),

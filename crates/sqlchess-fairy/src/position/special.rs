@@ -133,12 +133,69 @@ impl<B: Bits> State<B> {
             let t = (self.board[from] as usize).wrapping_sub(1) & 31;
             let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
                 && !(r.v.flying_general && r.v.royal == Some(t));
-            if !plain || lines.has(from) || n > 32 {
+            if !plain || n > 32 {
                 return !self.gives_check(r, m);
             }
             let t = m.promotion().unwrap_or(t);
+            if lines.has(from) {
+                return !self.checks_along_lines(r, ek, from, m.to as usize, t, &occ);
+            }
             !checks[t].has(m.to as usize)
         });
+    }
+
+    /// Whether a plain move of a `t` from `from`, a square on a line
+    /// through the enemy royal piece `ek`, to `to` gives check, where our
+    /// pieces are leapers and sliders only ([`Self::drop_checks`]'s fast
+    /// case): the moved piece from `to` by a leap, or a slider of ours
+    /// along a line through `from` or `to`, seen with the new occupancy.
+    /// The lines through neither square are as before the move, and no
+    /// piece of ours gives check there (the opponent is not in check on our
+    /// move).
+    fn checks_along_lines(
+        &self,
+        r: &Rules<B>,
+        ek: usize,
+        from: usize,
+        to: usize,
+        t: usize,
+        occ: &B,
+    ) -> bool {
+        let us = self.side;
+        let tr = &r.types[t];
+        if tr.region[us].has(ek) && tr.leap_cap_rev[us][ek].has(to) {
+            return true;
+        }
+        let mut after = *occ;
+        after.clear(from);
+        after.set(to);
+        let mut ours = self.by_color[us];
+        ours.clear(from);
+        for ar in r.attack_rays[us]
+            .iter()
+            .filter(|a| a.kind == LineKind::Slide)
+        {
+            let ray = &r.rays[ar.dir][ek];
+            if !ray.has(from) && !ray.has(to) {
+                continue;
+            }
+            let mut sliders = B::EMPTY;
+            for &s in &ar.types {
+                if r.types[s].region[us].has(ek) {
+                    sliders |= self.by_type[s] & ours;
+                    if s == t {
+                        sliders.set(to);
+                    }
+                }
+            }
+            if !sliders.is_empty()
+                && r.ray_attacks(ar.dir, ar.limit, ek, &after)
+                    .intersects(&sliders)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `mv` (legal) gives check, without playing it: the moved
