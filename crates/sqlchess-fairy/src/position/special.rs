@@ -116,18 +116,36 @@ impl<B: Bits> State<B> {
                 checks[t] = tr.leap_cap_rev[us][ek];
             }
         }
+        // Each slider line through the royal piece, with our sliders that
+        // would check along it, for the moves from a square on a line.
+        let mut check_lines = [CheckLine::<B>::default(); MAX_CHECK_LINES];
+        let mut count = 0;
         for ar in r.attack_rays[us]
             .iter()
             .filter(|a| a.kind == LineKind::Slide)
         {
             lines |= r.rays[ar.dir][ek];
             let reach = r.ray_attacks(ar.dir, ar.limit, ek, &occ);
+            let mut line = CheckLine {
+                dir: ar.dir,
+                limit: ar.limit,
+                ray: r.rays[ar.dir][ek],
+                sliders: B::EMPTY,
+                types: 0,
+            };
             for &t in ar.types.iter().filter(|&&t| t < 32) {
                 if r.types[t].region[us].has(ek) {
                     checks[t] |= reach;
+                    line.sliders |= self.by_type[t] & self.by_color[us];
+                    line.types |= 1 << t;
                 }
             }
+            if count < MAX_CHECK_LINES {
+                check_lines[count] = line;
+            }
+            count += 1;
         }
+        let check_lines = (count <= MAX_CHECK_LINES).then_some(&check_lines[..count]);
         moves.retain(|&m| {
             let from = m.from as usize;
             let t = (self.board[from] as usize).wrapping_sub(1) & 31;
@@ -137,65 +155,17 @@ impl<B: Bits> State<B> {
                 return !self.gives_check(r, m);
             }
             let t = m.promotion().unwrap_or(t);
-            if lines.has(from) {
-                return !self.checks_along_lines(r, ek, from, m.to as usize, t, &occ);
-            }
-            !checks[t].has(m.to as usize)
-        });
-    }
-
-    /// Whether a plain move of a `t` from `from`, a square on a line
-    /// through the enemy royal piece `ek`, to `to` gives check, where our
-    /// pieces are leapers and sliders only ([`Self::drop_checks`]'s fast
-    /// case): the moved piece from `to` by a leap, or a slider of ours
-    /// along a line through `from` or `to`, seen with the new occupancy.
-    /// The lines through neither square are as before the move, and no
-    /// piece of ours gives check there (the opponent is not in check on our
-    /// move).
-    fn checks_along_lines(
-        &self,
-        r: &Rules<B>,
-        ek: usize,
-        from: usize,
-        to: usize,
-        t: usize,
-        occ: &B,
-    ) -> bool {
-        let us = self.side;
-        let tr = &r.types[t];
-        if tr.region[us].has(ek) && tr.leap_cap_rev[us][ek].has(to) {
-            return true;
-        }
-        let mut after = *occ;
-        after.clear(from);
-        after.set(to);
-        let mut ours = self.by_color[us];
-        ours.clear(from);
-        for ar in r.attack_rays[us]
-            .iter()
-            .filter(|a| a.kind == LineKind::Slide)
-        {
-            let ray = &r.rays[ar.dir][ek];
-            if !ray.has(from) && !ray.has(to) {
-                continue;
-            }
-            let mut sliders = B::EMPTY;
-            for &s in &ar.types {
-                if r.types[s].region[us].has(ek) {
-                    sliders |= self.by_type[s] & ours;
-                    if s == t {
-                        sliders.set(to);
-                    }
+            let to = m.to as usize;
+            match check_lines {
+                Some(check_lines) if lines.has(from) => {
+                    let leaps = r.types[t].region[us].has(ek)
+                        && r.types[t].leap_cap_rev[us][ek].has(to);
+                    !leaps && !checks_along_lines(r, check_lines, ek, from, to, t, &occ)
                 }
+                None if lines.has(from) => !self.gives_check(r, m),
+                _ => !checks[t].has(to),
             }
-            if !sliders.is_empty()
-                && r.ray_attacks(ar.dir, ar.limit, ek, &after)
-                    .intersects(&sliders)
-            {
-                return true;
-            }
-        }
-        false
+        });
     }
 
     /// Whether `mv` (legal) gives check, without playing it: the moved
@@ -618,4 +588,54 @@ impl<B: Bits> State<B> {
         }
         next.royal_sq[them] == NO_SQ || !next.atomic_royal_attacked(r, us)
     }
+}
+
+/// The most slider lines through a royal piece that
+/// [`State::drop_checks`] keeps per node (chess has eight); past it, moves
+/// on a line are tested one by one.
+const MAX_CHECK_LINES: usize = 16;
+
+/// A slider line through the enemy royal piece at one node: its direction
+/// and range, the squares on it, our sliders that would check along it and
+/// their types (a bit per type).
+#[derive(Clone, Copy, Default)]
+struct CheckLine<B> {
+    dir: usize,
+    limit: Option<usize>,
+    ray: B,
+    sliders: B,
+    types: u32,
+}
+
+/// Whether a plain move of a `t` from `from`, a square on a line through
+/// the enemy royal piece `ek`, to `to` gives check along a slider line,
+/// where our pieces are leapers and sliders only
+/// ([`State::drop_checks`]'s fast case): a slider of ours along a line
+/// through `from` or `to`, the moved piece included, seen with the new
+/// occupancy. The lines through neither square are as before the move,
+/// where no piece of ours gives check (the opponent is not in check on our
+/// move).
+fn checks_along_lines<B: Bits>(
+    r: &Rules<B>,
+    lines: &[CheckLine<B>],
+    ek: usize,
+    from: usize,
+    to: usize,
+    t: usize,
+    occ: &B,
+) -> bool {
+    let mut after = *occ;
+    after.clear(from);
+    after.set(to);
+    lines.iter().any(|line| {
+        if !line.ray.has(from) && !line.ray.has(to) {
+            return false;
+        }
+        let mut sliders = line.sliders;
+        sliders.clear(from);
+        if line.types & (1 << t) != 0 {
+            sliders.set(to);
+        }
+        !sliders.is_empty() && r.ray_attacks(line.dir, line.limit, ek, &after).intersects(&sliders)
+    })
 }
