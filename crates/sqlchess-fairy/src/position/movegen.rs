@@ -9,6 +9,7 @@
 //! attacked there.
 
 use super::rules::{LineKind, Rules, NO_SQ};
+use super::special::NoCheckFilter;
 use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::{comp_targets, PathKind};
@@ -20,6 +21,37 @@ pub(crate) trait Sink<B> {
     fn push(&mut self, mv: FairyMove);
     /// Drops of piece `t` on every square of `targets`.
     fn drops(&mut self, t: usize, targets: B);
+}
+
+/// A sink that passes on only the moves that give no check
+/// ([`NoCheckFilter`]).
+struct NoChecks<'a, S, B> {
+    inner: &'a mut S,
+    state: &'a State<B>,
+    rules: &'a Rules<B>,
+    filter: &'a NoCheckFilter<B>,
+}
+
+impl<B: Bits, S: Sink<B>> Sink<B> for NoChecks<'_, S, B> {
+    #[inline]
+    fn bulk(&mut self, from: usize, targets: B) {
+        let kept = self
+            .filter
+            .keeps_targets(self.state, self.rules, from, targets);
+        self.inner.bulk(from, kept);
+    }
+    #[inline]
+    fn push(&mut self, mv: FairyMove) {
+        if self.filter.keeps(self.state, self.rules, mv) {
+            self.inner.push(mv);
+        }
+    }
+    #[inline]
+    fn drops(&mut self, t: usize, targets: B) {
+        for to in targets.iter() {
+            self.push(FairyMove::drop(t, to));
+        }
+    }
 }
 
 pub(crate) struct Counter(pub u64);
@@ -97,6 +129,34 @@ impl<B: Bits> State<B> {
         {
             self.generate_moves::<S, false>(r, sink);
             return;
+        }
+        // No checking as the only filter (racing kings): the moves that give
+        // no check go to the sink as they are generated, in bulk where the
+        // piece stands off every line through the enemy king.
+        let ek = self.royal_sq[self.side ^ 1];
+        if !r.v.checking
+            && ek != NO_SQ
+            && !r.v.blast_on_capture
+            && !r.v.must_capture
+            && !r.v.must_drop
+            && !r.v.makpong
+            && r.v.drop_checks
+            && !r.v.pass[self.side]
+            && !r.v.pass_on_stalemate[self.side]
+            && !r.v.pseudo_royal
+            && r.v.mutually_immune.is_empty()
+            && r.v.walling.is_none()
+        {
+            if let Some(filter) = self.no_check_filter(r, ek as usize) {
+                let mut filtered = NoChecks {
+                    inner: sink,
+                    state: self,
+                    rules: r,
+                    filter: &filter,
+                };
+                self.generate_moves::<_, false>(r, &mut filtered);
+                return;
+            }
         }
         for m in self.special_moves(r) {
             sink.push(m);

@@ -97,34 +97,49 @@ impl<B: Bits> State<B> {
     /// move when we own hoppers, lame leapers or generic pieces, are tested
     /// one by one.
     pub(crate) fn drop_checks(&self, r: &Rules<B>, moves: &mut Vec<FairyMove>) {
-        let us = self.side;
-        let ek = self.royal_sq[us ^ 1];
+        let ek = self.royal_sq[self.side ^ 1];
         if ek == NO_SQ {
             return;
         }
-        let ek = ek as usize;
-        if r.slow_check[us] || r.generic_capture[us] || r.v.blast_on_capture {
-            moves.retain(|&m| !self.gives_check(r, m));
-            return;
+        match self.no_check_filter(r, ek as usize) {
+            Some(filter) => moves.retain(|&m| filter.keeps(self, r, m)),
+            None => moves.retain(|&m| !self.gives_check(r, m)),
+        }
+    }
+
+    /// The per-node test of [`Self::drop_checks`]'s fast case, for the enemy
+    /// royal piece on `ek`; `None` where moves must be tested one by one
+    /// (hoppers, lame leapers or generic pieces of ours, explosions, more
+    /// than 32 piece types or 16 slider lines).
+    pub(crate) fn no_check_filter(&self, r: &Rules<B>, ek: usize) -> Option<NoCheckFilter<B>> {
+        let us = self.side;
+        if r.slow_check[us] || r.generic_capture[us] || r.v.blast_on_capture || r.types.len() > 32 {
+            return None;
         }
         let occ = self.occ();
-        let n = r.types.len();
-        let mut checks = [B::EMPTY; 32];
-        let mut lines = B::EMPTY;
-        for (t, tr) in r.types.iter().enumerate().take(32) {
+        let mut f = NoCheckFilter {
+            ek,
+            occ,
+            checks: [B::EMPTY; 32],
+            lines: B::EMPTY,
+            check_lines: [CheckLine::default(); MAX_CHECK_LINES],
+            count: 0,
+        };
+        for (t, tr) in r.types.iter().enumerate() {
             if tr.region[us].has(ek) {
-                checks[t] = tr.leap_cap_rev[us][ek];
+                f.checks[t] = tr.leap_cap_rev[us][ek];
             }
         }
         // Each slider line through the royal piece, with our sliders that
         // would check along it, for the moves from a square on a line.
-        let mut check_lines = [CheckLine::<B>::default(); MAX_CHECK_LINES];
-        let mut count = 0;
         for ar in r.attack_rays[us]
             .iter()
             .filter(|a| a.kind == LineKind::Slide)
         {
-            lines |= r.rays[ar.dir][ek];
+            if f.count == MAX_CHECK_LINES {
+                return None;
+            }
+            f.lines |= r.rays[ar.dir][ek];
             let reach = r.ray_attacks(ar.dir, ar.limit, ek, &occ);
             let mut line = CheckLine {
                 dir: ar.dir,
@@ -135,37 +150,15 @@ impl<B: Bits> State<B> {
             };
             for &t in ar.types.iter().filter(|&&t| t < 32) {
                 if r.types[t].region[us].has(ek) {
-                    checks[t] |= reach;
+                    f.checks[t] |= reach;
                     line.sliders |= self.by_type[t] & self.by_color[us];
                     line.types |= 1 << t;
                 }
             }
-            if count < MAX_CHECK_LINES {
-                check_lines[count] = line;
-            }
-            count += 1;
+            f.check_lines[f.count] = line;
+            f.count += 1;
         }
-        let check_lines = (count <= MAX_CHECK_LINES).then_some(&check_lines[..count]);
-        moves.retain(|&m| {
-            let from = m.from as usize;
-            let t = (self.board[from] as usize).wrapping_sub(1) & 31;
-            let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-                && !(r.v.flying_general && r.v.royal == Some(t));
-            if !plain || n > 32 {
-                return !self.gives_check(r, m);
-            }
-            let t = m.promotion().unwrap_or(t);
-            let to = m.to as usize;
-            match check_lines {
-                Some(check_lines) if lines.has(from) => {
-                    let leaps = r.types[t].region[us].has(ek)
-                        && r.types[t].leap_cap_rev[us][ek].has(to);
-                    !leaps && !checks_along_lines(r, check_lines, ek, from, to, t, &occ)
-                }
-                None if lines.has(from) => !self.gives_check(r, m),
-                _ => !checks[t].has(to),
-            }
-        });
+        Some(f)
     }
 
     /// Whether `mv` (legal) gives check, without playing it: the moved
@@ -607,35 +600,92 @@ struct CheckLine<B> {
     types: u32,
 }
 
-/// Whether a plain move of a `t` from `from`, a square on a line through
-/// the enemy royal piece `ek`, to `to` gives check along a slider line,
-/// where our pieces are leapers and sliders only
-/// ([`State::drop_checks`]'s fast case): a slider of ours along a line
-/// through `from` or `to`, the moved piece included, seen with the new
-/// occupancy. The lines through neither square are as before the move,
-/// where no piece of ours gives check (the opponent is not in check on our
-/// move).
-fn checks_along_lines<B: Bits>(
-    r: &Rules<B>,
-    lines: &[CheckLine<B>],
+/// Which moves give check, for one node of a variant where no move may
+/// ([`State::no_check_filter`]): where each piece type would check from
+/// with the board as it stands, and the slider lines through the enemy
+/// royal piece, for the moves that change them.
+pub(crate) struct NoCheckFilter<B> {
     ek: usize,
-    from: usize,
-    to: usize,
-    t: usize,
-    occ: &B,
-) -> bool {
-    let mut after = *occ;
-    after.clear(from);
-    after.set(to);
-    lines.iter().any(|line| {
-        if !line.ray.has(from) && !line.ray.has(to) {
+    occ: B,
+    checks: [B; 32],
+    lines: B,
+    check_lines: [CheckLine<B>; MAX_CHECK_LINES],
+    count: usize,
+}
+
+impl<B: Bits> NoCheckFilter<B> {
+    /// Whether `m`, a legal move of `st`, gives no check.
+    #[inline]
+    pub(crate) fn keeps(&self, st: &State<B>, r: &Rules<B>, m: FairyMove) -> bool {
+        let from = m.from as usize;
+        let t = (st.board[from] as usize).wrapping_sub(1) & 31;
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && !(r.v.flying_general && r.v.royal == Some(t));
+        if !plain {
+            return !st.gives_check(r, m);
+        }
+        self.keeps_plain(st, r, from, m.to as usize, m.promotion().unwrap_or(t))
+    }
+
+    /// The squares of `targets` a plain, non-promoting move of the piece on
+    /// `from` may go to without giving check.
+    #[inline]
+    pub(crate) fn keeps_targets(&self, st: &State<B>, r: &Rules<B>, from: usize, targets: B) -> B {
+        let t = (st.board[from] as usize).wrapping_sub(1) & 31;
+        if r.v.flying_general && r.v.royal == Some(t) {
+            let mut kept = B::EMPTY;
+            for to in targets.iter() {
+                if !st.gives_check(r, FairyMove::normal(from, to)) {
+                    kept.set(to);
+                }
+            }
+            return kept;
+        }
+        if !self.lines.has(from) {
+            return targets & !self.checks[t];
+        }
+        let mut kept = B::EMPTY;
+        for to in targets.iter() {
+            if self.keeps_plain(st, r, from, to, t) {
+                kept.set(to);
+            }
+        }
+        kept
+    }
+
+    /// Whether a plain move of a `t` (after promotion) from `from` to `to`
+    /// gives no check. From a square off every line through the royal
+    /// piece, the board's lines are unchanged but for `to`, which only
+    /// blocks: the piece checks exactly when it lands where a `t` would
+    /// check from. From a square on a line: a leap from `to`, or a slider
+    /// of ours along a line through `from` or `to` (the moved piece
+    /// included) with the new occupancy; the other lines are as before,
+    /// where no piece of ours gives check (the opponent is not in check on
+    /// our move).
+    #[inline]
+    fn keeps_plain(&self, st: &State<B>, r: &Rules<B>, from: usize, to: usize, t: usize) -> bool {
+        if !self.lines.has(from) {
+            return !self.checks[t].has(to);
+        }
+        let (us, ek) = (st.side, self.ek);
+        if r.types[t].region[us].has(ek) && r.types[t].leap_cap_rev[us][ek].has(to) {
             return false;
         }
-        let mut sliders = line.sliders;
-        sliders.clear(from);
-        if line.types & (1 << t) != 0 {
-            sliders.set(to);
-        }
-        !sliders.is_empty() && r.ray_attacks(line.dir, line.limit, ek, &after).intersects(&sliders)
-    })
+        let mut after = self.occ;
+        after.clear(from);
+        after.set(to);
+        !self.check_lines[..self.count].iter().any(|line| {
+            if !line.ray.has(from) && !line.ray.has(to) {
+                return false;
+            }
+            let mut sliders = line.sliders;
+            sliders.clear(from);
+            if line.types & (1 << t) != 0 {
+                sliders.set(to);
+            }
+            !sliders.is_empty()
+                && r.ray_attacks(line.dir, line.limit, ek, &after)
+                    .intersects(&sliders)
+        })
+    }
 }
