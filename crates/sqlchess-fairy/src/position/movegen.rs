@@ -113,10 +113,9 @@ impl<B: Bits> State<B> {
         if self.variant_end(r).is_some() {
             return;
         }
-        // Game ends alone (flags, check counting, extinction) filter no
-        // move: the plain generation, counted in bulk.
-        if !r.v.blast_on_capture
-            && r.v.checking
+        // Beyond the game's end, no rule adds or removes moves but, maybe,
+        // the ban on checks.
+        let plain = !r.v.blast_on_capture
             && !r.v.must_capture
             && !r.v.must_drop
             && !r.v.makpong
@@ -125,8 +124,10 @@ impl<B: Bits> State<B> {
             && !r.v.pass_on_stalemate[self.side]
             && !r.v.pseudo_royal
             && r.v.mutually_immune.is_empty()
-            && r.v.walling.is_none()
-        {
+            && r.v.walling.is_none();
+        // Game ends alone (flags, check counting, extinction) filter no
+        // move: the plain generation, counted in bulk.
+        if plain && r.v.checking {
             self.generate_moves::<S, false>(r, sink);
             return;
         }
@@ -134,19 +135,7 @@ impl<B: Bits> State<B> {
         // no check go to the sink as they are generated, in bulk where the
         // piece stands off every line through the enemy king.
         let ek = self.royal_sq[self.side ^ 1];
-        if !r.v.checking
-            && ek != NO_SQ
-            && !r.v.blast_on_capture
-            && !r.v.must_capture
-            && !r.v.must_drop
-            && !r.v.makpong
-            && r.v.drop_checks
-            && !r.v.pass[self.side]
-            && !r.v.pass_on_stalemate[self.side]
-            && !r.v.pseudo_royal
-            && r.v.mutually_immune.is_empty()
-            && r.v.walling.is_none()
-        {
+        if plain && !r.v.checking && ek != NO_SQ {
             if let Some(filter) = self.no_check_filter(r, ek as usize) {
                 let mut filtered = NoChecks {
                     inner: sink,
