@@ -425,6 +425,43 @@ startFen = 8/8/8/4n3/3N4/8/8/8 w - - 0 1
 wallingRule = past
 stalemateValue = loss
 castling = false
+
+# Janggi (Korean chess), tournament rules: xiangqi's board without the
+# river's limits; guards (wazirs) and the king keep to the palace, and
+# they, the rooks, the cannons and the soldiers also move along its
+# diagonals; cannons hop over one piece that is not a cannon, onto
+# anything but a cannon; elephants move one step straight and two
+# diagonally; soldiers step sideways too; a side may pass. Bikjang (the
+# kings facing each other) must be broken or ends the game at a pass, and
+# such ends, two passes in a row and the other draws go to the side ahead
+# on points (Black has 1.5).
+[janggi:xiangqi]
+fers = -
+cannon = -
+elephant = -
+wazir = a
+janggiCannon = c
+janggiElephant = b
+startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1
+mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3
+mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10
+soldierPromotionRank = 1
+flyingGeneral = false
+bikjangRule = true
+materialCounting = janggi
+diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10
+pass = true
+nFoldValue = draw
+perpetualCheckIllegal = true
+
+# Janggi's traditional rules: bikjang and the other draws stay draws.
+[janggitraditional:janggi]
+materialCounting = none
+
+# Janggi's casual rules: no bikjang, no counting.
+[janggicasual:janggi]
+bikjangRule = false
+materialCounting = none
 ";
 
 /// The variant of this module called `name`, if any.
@@ -490,6 +527,9 @@ pub(crate) const NAMES: &[&str] = &[
     "snailtrail",
     "joust",
     "georgian",
+    "janggi",
+    "janggitraditional",
+    "janggicasual",
 ];
 
 #[cfg(test)]

@@ -259,6 +259,9 @@ const NAMED: &[(&str, &str)] = &[
     ("shogiKnight", "ffN"),
     ("soldier", "fsW"),
     ("janggiElephant", "nZ"),
+    // Hops over one piece to move or capture, but neither over nor onto
+    // another janggi cannon (the rule goes with the name).
+    ("janggiCannon", "pR"),
     ("clobber", "cW"),
     ("breakthrough", "fmWfF"),
     ("immobile", ""),
@@ -1536,16 +1539,24 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
         "materialCounting" => {
-            d.v.draw_odds = match value {
+            use crate::variant::MaterialCounting;
+            d.v.material_counting = match value {
                 "none" => None,
-                "whitedrawodds" => Some(sqlchess_types::Color::White),
-                "blackdrawodds" => Some(sqlchess_types::Color::Black),
+                "janggi" => Some(MaterialCounting::Janggi),
+                "unweighted" => Some(MaterialCounting::Unweighted),
+                "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
+                "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
                 _ => {
                     return Err(bad(
-                        "only none, whitedrawodds and blackdrawodds are supported",
+                        "expected none, janggi, unweighted, whitedrawodds or blackdrawodds",
                     ))
                 }
             }
+        }
+        "bikjangRule" => d.v.bikjang = boolean()?,
+        "diagonalLines" => {
+            let b = squares(value).map_err(&bad)?;
+            d.v.diagonal_lines = (!b.is_empty()).then_some(b);
         }
         "mustCapture" => d.v.must_capture = boolean()?,
         "checking" => d.v.checking = boolean()?,

@@ -353,10 +353,20 @@ pub struct Variant {
     /// pseudo-royal counts (Sho shogi's king and crown prince, one type in
     /// Fairy-Stockfish).
     pub extinction_together: bool,
-    /// The side for which every drawn ending (stalemate, the n-move rule,
-    /// repetition) is a win instead: variants.ini's `materialCounting =
-    /// whitedrawodds` or `blackdrawodds` (armageddon).
-    pub draw_odds: Option<sqlchess_types::Color>,
+    /// How a drawn ending (stalemate, the n-move rule, repetition, and
+    /// janggi's bikjang and double pass) is decided instead, if at all:
+    /// variants.ini's `materialCounting`.
+    pub material_counting: Option<MaterialCounting>,
+    /// Janggi's palace diagonals (variants.ini's `diagonalLines`, as frame
+    /// bits): from a square of the set, a wazir (and a king that moves as
+    /// one) also steps, a rook also slides, a janggi cannon also hops and
+    /// a soldier also steps forward, diagonally, onto squares of the set.
+    pub diagonal_lines: Option<Bb256>,
+    /// Janggi's bikjang (variants.ini's `bikjangRule`): when the two kings
+    /// face each other on a file with nothing between, the side to move
+    /// must break the line or pass, and passing ends the game as a draw
+    /// decided by [`Variant::material_counting`].
+    pub bikjang: bool,
     /// Positions may hold walls (`*` in FEN: Gustav III's and Omicron's
     /// corners); the packed form then records them.
     pub walls: bool,
@@ -372,6 +382,35 @@ pub struct Variant {
     /// Per colour, the squares (frame bits) it may put walls on
     /// (variants.ini's `wallingRegionWhite` / `wallingRegionBlack`).
     pub walling_region: [Bb256; 2],
+}
+
+/// How a drawn ending is decided instead (variants.ini's
+/// `materialCounting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// Janggi's points: rook 13, janggi cannon 7, horse 5, janggi elephant
+    /// 3, wazir 3, soldier 2, with 1.5 to Black; the side ahead wins.
+    Janggi,
+    /// The side with more pieces on the board wins; equal is a draw.
+    Unweighted,
+    /// White wins every drawn ending.
+    WhiteDrawOdds,
+    /// Black wins every drawn ending (armageddon).
+    BlackDrawOdds,
+}
+
+impl MaterialCounting {
+    /// Janggi's points for a piece of this Fairy-Stockfish name.
+    pub fn janggi_points(name: &str) -> i32 {
+        match name {
+            "rook" => 13,
+            "janggiCannon" => 7,
+            "horse" => 5,
+            "janggiElephant" | "wazir" => 3,
+            "soldier" => 2,
+            _ => 0,
+        }
+    }
 }
 
 /// Where a side puts a wall after each move (variants.ini's
@@ -912,7 +951,9 @@ impl Variant {
             pseudo_royal: false,
             duple_check: false,
             extinction_together: false,
-            draw_odds: None,
+            material_counting: None,
+            diagonal_lines: None,
+            bikjang: false,
             walls: false,
             blast_proof: Vec::new(),
             mutually_immune: Vec::new(),
@@ -948,21 +989,6 @@ impl Variant {
                 }
             })
             .collect()
-    }
-
-    /// `outcome` for the side to move (`white_to_move`), a draw turned into
-    /// a win or a loss by [`Variant::draw_odds`].
-    pub fn with_draw_odds(&self, outcome: RelativeOutcome, white_to_move: bool) -> RelativeOutcome {
-        match self.draw_odds {
-            Some(c) if outcome == RelativeOutcome::Draw => {
-                if (c == sqlchess_types::Color::White) == white_to_move {
-                    RelativeOutcome::Win
-                } else {
-                    RelativeOutcome::Loss
-                }
-            }
-            _ => outcome,
-        }
     }
 
     /// Checks sizes, letters and piece indices.

@@ -190,7 +190,10 @@ oracle!(
     isolation7x7,
     snailtrail,
     joust,
-    georgian
+    georgian,
+    janggi,
+    janggitraditional,
+    janggicasual
 );
 
 /// A name that is no identifier.
@@ -254,6 +257,79 @@ fn lichess_outcomes() {
         "antichess: stalemated and won",
         "antichess: lost everything and won",
         "horde: White extinct",
+    ] {
+        assert!(seen.contains(kind), "no {kind:?} in {seen:?}");
+    }
+}
+
+/// Random playouts of the janggi variants, replayed move by move: every
+/// move legal, no end before pyffish's, and at the last position pyffish's
+/// verdict: no legal move and its `game_result` ("end"), or its optional
+/// end ("claim") — two passes in a row, a pass in bikjang, mate, the
+/// n-move rule, each decided by material counting where the variant has it.
+#[test]
+fn janggi_outcomes() {
+    let text = include_str!("data/janggi.outcomes");
+    let set = VariantSet::default();
+    let mut failures = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split('|').collect();
+        let [variant, fen, moves, kind, result] = fields[..] else {
+            panic!("malformed line {line:?}");
+        };
+        let v = set.get(variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut history = vec![Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{e}"))];
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        for (i, uci) in moves.iter().enumerate() {
+            let pos = history.last().expect("a position");
+            if pos.count_legal() == 0 || Position::optional_game_end(&history).is_some() {
+                failures.push(format!("{variant} {line}: over early, before move {i}"));
+                break;
+            }
+            let mv = pos
+                .parse_uci(uci)
+                .unwrap_or_else(|e| panic!("{variant}: move {i} {uci}: {e}"));
+            assert!(
+                pos.legal_moves().contains(&mv),
+                "{variant}: move {i} {uci} illegal"
+            );
+            history.push(pos.play(mv));
+        }
+        let last = history.last().expect("a position");
+        let got = match kind {
+            "end" if last.count_legal() == 0 => last.status().outcome().map(|o| o.to_string()),
+            "claim" if last.count_legal() > 0 => Position::optional_game_end(&history)
+                .map(|o| sqlchess_fairy::Outcome::from_relative(o, last.turn()).to_string()),
+            _ => None,
+        };
+        if got.as_deref() != Some(result) {
+            failures.push(format!(
+                "{variant} after {} moves ({kind}): expected {result}, got {got:?}",
+                moves.len()
+            ));
+        }
+        let passes = |m: &&&str| m.len() % 2 == 0 && m[..m.len() / 2] == m[m.len() / 2..];
+        let how = match (kind, moves.iter().rev().take(2).filter(passes).count()) {
+            ("claim", _) => "claim",
+            (_, 2) => "two passes",
+            (_, 1) => "pass in bikjang",
+            _ => "mate",
+        };
+        seen.insert(format!("{variant}: {how} {result}"));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for kind in [
+        "janggi: two passes 0-1",
+        "janggi: two passes 1-0",
+        "janggi: pass in bikjang 1-0",
+        "janggi: pass in bikjang 0-1",
+        "janggitraditional: pass in bikjang 1/2-1/2",
+        "janggicasual: two passes 1/2-1/2",
+        "janggi: claim 0-1",
     ] {
         assert!(seen.contains(kind), "no {kind:?} in {seen:?}");
     }

@@ -35,8 +35,7 @@ impl Position {
     /// ```
     pub fn optional_game_end(history: &[Position]) -> Option<RelativeOutcome> {
         let cur = history.last()?;
-        Self::optional_end(history, cur)
-            .map(|o| cur.variant().with_draw_odds(o, cur.white_to_move()))
+        Self::optional_end(history, cur).map(|o| cur.counted(o))
     }
 
     fn optional_end(history: &[Position], cur: &Position) -> Option<RelativeOutcome> {

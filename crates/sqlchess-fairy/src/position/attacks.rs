@@ -46,6 +46,11 @@ impl<B: Bits> State<B> {
         if self.general_faces(r, sq, by, occ, removed) {
             return true;
         }
+        if let Some(j) = &r.janggi {
+            if self.janggi_attacked(r, j, sq, by, occ, removed) {
+                return true;
+            }
+        }
         let theirs = self.by_color[by] & !*removed;
         for (t, tr) in r.types.iter().enumerate() {
             let atk = self.by_type[t] & theirs;
@@ -117,6 +122,11 @@ impl<B: Bits> State<B> {
     ) -> bool {
         if self.general_faces(r, sq, by, occ, &B::EMPTY) {
             return true;
+        }
+        if let Some(j) = &r.janggi {
+            if self.janggi_attacked(r, j, sq, by, occ, &B::EMPTY) {
+                return true;
+            }
         }
         let theirs = self.by_color[by];
         for (t, tr) in r.types.iter().enumerate() {
@@ -237,6 +247,22 @@ impl<B: Bits> State<B> {
             return true;
         }
         let (from, to) = (mv.from as usize, mv.to as usize);
+        if let Some(c) = r.janggi.as_ref().and_then(|j| j.cannon) {
+            // A janggi cannon that moves or is dropped is a screen no
+            // cannon may use where it lands, which occupancy alone does
+            // not say.
+            let cannon_moves = if mv.kind == MoveKind::Drop {
+                usize::from(mv.extra) == c
+            } else {
+                self.by_type[c].has(from)
+            };
+            if cannon_moves {
+                let mut next = *self;
+                next.play(r, mv);
+                let k = next.royal_sq[us];
+                return k == NO_SQ || !next.attacked(r, k as usize, us ^ 1, &next.occ(), &B::EMPTY);
+            }
+        }
         let mut occ = self.occ();
         let mut removed = B::EMPTY;
         let mut king = k as usize;

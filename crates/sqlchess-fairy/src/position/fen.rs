@@ -326,18 +326,34 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             }
         }
     }
-    let them = st.side ^ 1;
-    // After the mover's royal piece exploded (atomic) the game is over, and
-    // the other may well stand attacked.
-    let over = r.v.extinction.is_some() && st.royal_sq[st.side] == NO_SQ;
-    if st.royal_sq[them] != NO_SQ && !over {
-        let mut flipped = st;
-        flipped.side = them;
-        if flipped.in_check(r) {
-            return Err(FenError::OppositeCheck);
-        }
-    }
+    settle_opposite_check(r, &mut st)?;
     Ok(st)
+}
+
+/// Refuses a position whose side not to move is in check, unless the game
+/// is over there: after the mover's royal piece exploded (atomic), the
+/// other may well stand attacked; and a side in check may pass in bikjang
+/// (janggi), which ends the game, so such a position is marked as reached
+/// by that pass.
+pub(crate) fn settle_opposite_check<B: Bits>(
+    r: &Rules<B>,
+    st: &mut State<B>,
+) -> Result<(), FenError> {
+    let them = st.side ^ 1;
+    let over = r.v.extinction.is_some() && st.royal_sq[st.side] == NO_SQ;
+    if st.royal_sq[them] == NO_SQ || over {
+        return Ok(());
+    }
+    let mut flipped = *st;
+    flipped.side = them;
+    if !flipped.in_check(r) {
+        return Ok(());
+    }
+    if r.v.bikjang && st.kings_face(r) {
+        st.bikjang_before = true;
+        return Ok(());
+    }
+    Err(FenError::OppositeCheck)
 }
 
 /// `a+b` as two counts.

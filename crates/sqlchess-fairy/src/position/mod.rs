@@ -3,6 +3,7 @@
 mod adjudicate;
 mod attacks;
 mod fen;
+mod janggi;
 mod movegen;
 mod rules;
 mod san;
@@ -270,6 +271,11 @@ pub(crate) struct State<B> {
     /// The square of each colour's castling king (the royal piece's, or the
     /// variant's castling piece's), or [`NO_SQ`].
     pub castle_king: [u8; 2],
+    /// Passes in a row that led here, at most two (two end the game).
+    pub passes: u8,
+    /// Whether the kings faced each other before the last move (bikjang
+    /// variants only: a pass that keeps them facing ends the game).
+    pub bikjang_before: bool,
 }
 
 /// Field by field, but a colour's castling king only while that colour
@@ -323,6 +329,8 @@ impl<B: Bits> State<B> {
             gate: B::EMPTY,
             checks: [0; 2],
             castle_king: [NO_SQ; 2],
+            passes: 0,
+            bikjang_before: false,
             walls: B::EMPTY,
         }
     }
@@ -414,6 +422,14 @@ impl<B: Bits> State<B> {
         let mut capture = false;
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
+        if r.v.bikjang {
+            self.bikjang_before = self.kings_face(r);
+        }
+        self.passes = if mv.kind == MoveKind::Pass {
+            (self.passes + 1).min(2)
+        } else {
+            0
+        };
         if mv.kind == MoveKind::Pass {
             // Nothing moves and no right is lost; the clock counts the
             // pass as a move of the piece it names.
@@ -961,10 +977,7 @@ impl Position {
         } else {
             let o = self.stalemate_result();
             GameStatus::Stalemate {
-                outcome: Outcome::from_relative(
-                    self.variant().with_draw_odds(o, self.white_to_move()),
-                    side,
-                ),
+                outcome: Outcome::from_relative(self.counted(o), side),
             }
         }
     }
@@ -999,11 +1012,19 @@ impl Position {
     /// ```
     pub fn variant_end(&self) -> Option<sqlchess_types::RelativeOutcome> {
         with!(self, |r, st| if r.special {
-            st.variant_end(r)
-                .map(|o| r.v.with_draw_odds(o, st.side == 0))
+            st.variant_end(r).map(|o| st.counted(r, o))
         } else {
             None
         })
+    }
+
+    /// `outcome` for the side to move, a draw decided instead by the
+    /// variant's material counting, if it has one.
+    pub(crate) fn counted(
+        &self,
+        outcome: sqlchess_types::RelativeOutcome,
+    ) -> sqlchess_types::RelativeOutcome {
+        with!(self, |r, st| st.counted(r, outcome))
     }
 
     /// Checks each side has left to give, White's then Black's (check

@@ -232,8 +232,21 @@ impl<B: Bits> State<B> {
                     && !self.attacked(r, ksq, self.side ^ 1, &occ, &B::from_index(to))
             });
         }
+        let bikjang = r.v.bikjang && self.kings_face(r);
+        if bikjang {
+            // Bikjang: the kings must stop facing each other, or the side
+            // to move passes (below; even in check, as Fairy-Stockfish),
+            // which ends the game.
+            moves.retain(|&m| {
+                let mut next = *self;
+                next.play(r, m);
+                !next.kings_face(r)
+            });
+        }
         let us = self.side;
-        if (r.v.pass[us] || (r.v.pass_on_stalemate[us] && moves.is_empty())) && !self.in_check(r) {
+        if (r.v.pass[us] || (r.v.pass_on_stalemate[us] && moves.is_empty()))
+            && (bikjang || !self.in_check(r))
+        {
             // Written as a move of the royal piece, or of the first piece.
             let ksq = self.royal_sq[us];
             let sq = if ksq != NO_SQ {
@@ -509,6 +522,11 @@ impl<B: Bits> State<B> {
                             quiet.set(to);
                         }
                     }
+                }
+                if let Some(j) = &r.janggi {
+                    let extra = self.janggi_targets(r, j, t, us, from, &occ);
+                    quiet |= extra & !occ;
+                    caps |= extra & theirs;
                 }
                 let targets = (quiet | caps) & restrict & tr.region[us];
                 doubles &= restrict & !targets;

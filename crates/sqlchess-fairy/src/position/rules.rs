@@ -10,6 +10,7 @@
 //! first blocker); lame leaps keep, per square, each target with the set of
 //! squares that must be empty.
 
+use super::janggi::{Janggi, JANGGI_CANNON};
 use crate::bitboard::Bits;
 use crate::piece::{lame_path, Component, PathKind, PieceDef};
 use crate::variant::{Region, Variant};
@@ -158,6 +159,8 @@ pub(crate) struct Rules<B> {
     pub flag_region: [B; 2],
     /// Atomic: the squares next to each square (empty otherwise).
     pub blast: Vec<B>,
+    /// Janggi's cannon and palace diagonals, when the variant has either.
+    pub janggi: Option<Janggi<B>>,
     /// Where each colour may put walls (walling variants).
     pub walling_region: [B; 2],
 }
@@ -321,11 +324,13 @@ impl<B: Bits> Rules<B> {
                 || !v.drop_checks
                 || v.pass.contains(&true)
                 || v.pass_on_stalemate.contains(&true)
+                || v.bikjang
                 || !v.mutually_immune.is_empty()
                 || v.walling.is_some(),
             connect_lines: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),
+            janggi: None,
             walling_region: [B::EMPTY; 2],
         };
         for c in 0..2 {
@@ -510,10 +515,14 @@ impl<B: Bits> Rules<B> {
                 // (petrified chess) neither captures nor attacks: the squares
                 // beside the other king are no danger.
                 let stone_king = v.royal == Some(t) && v.petrify_on_capture.contains(&t);
+                // A janggi cannon's hops are janggi's own (`janggi.rs`), not
+                // the tables'.
+                let janggi_cannon = pt.name == JANGGI_CANNON;
                 let mut comps: Vec<(Component, Option<Region>)> = pt
                     .def
                     .components()
                     .iter()
+                    .filter(|_| !janggi_cannon)
                     .filter(|k| !(stone_king && k.mode == crate::piece::MoveMode::CaptureOnly))
                     .map(|k| {
                         let mut k = k.clone();
@@ -717,6 +726,16 @@ impl<B: Bits> Rules<B> {
         if v.flying_general {
             rules.file_dirs = [b.dir((0, 1), &mut rules), b.dir((0, -1), &mut rules)];
             rules.slow_check = [true; 2];
+        }
+        let lines = v
+            .diagonal_lines
+            .map_or(B::EMPTY, |l| from_frame_bits(&l, w, h, stride));
+        rules.janggi = Janggi::new(v, lines);
+        if rules.janggi.is_some() {
+            // Neither pins nor the sensitive squares see janggi's moves:
+            // every move is tested by playing it.
+            rules.slow_check = [true; 2];
+            rules.generic_capture = [true; 2];
         }
         rules
     }

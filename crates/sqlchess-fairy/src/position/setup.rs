@@ -339,15 +339,7 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             None => Position::start(v).checks_left().unwrap_or([3, 3]),
         };
     }
-    let them = st.side ^ 1;
-    let over = v.extinction.is_some() && st.royal_sq[st.side] == NO_SQ;
-    if st.royal_sq[them] != NO_SQ && !over {
-        let mut flipped = st;
-        flipped.side = them;
-        if flipped.in_check(r) {
-            return Err(FenError::OppositeCheck);
-        }
-    }
+    super::fen::settle_opposite_check(r, &mut st)?;
     Ok(st)
 }
 

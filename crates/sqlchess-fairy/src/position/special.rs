@@ -11,9 +11,54 @@ use crate::variant::{Extinction, RelativeOutcome};
 impl<B: Bits> State<B> {
     /// The result for the side to move when a rule of the variant has ended
     /// the game: a flag reached, the last check given, some pieces extinct.
+    /// `outcome` for the side to move, a draw decided instead by the
+    /// variant's material counting (`materialCounting`), if it has one.
+    pub(crate) fn counted(&self, r: &Rules<B>, outcome: RelativeOutcome) -> RelativeOutcome {
+        use crate::variant::MaterialCounting;
+        if outcome != RelativeOutcome::Draw {
+            return outcome;
+        }
+        let white_wins = match r.v.material_counting {
+            None => return outcome,
+            Some(MaterialCounting::WhiteDrawOdds) => Some(true),
+            Some(MaterialCounting::BlackDrawOdds) => Some(false),
+            Some(MaterialCounting::Unweighted) => {
+                match self.by_color[0].count().cmp(&self.by_color[1].count()) {
+                    core::cmp::Ordering::Greater => Some(true),
+                    core::cmp::Ordering::Less => Some(false),
+                    core::cmp::Ordering::Equal => None,
+                }
+            }
+            Some(MaterialCounting::Janggi) => {
+                let points = |c: usize| -> i64 {
+                    r.v.pieces
+                        .iter()
+                        .enumerate()
+                        .map(|(t, p)| {
+                            i64::from(MaterialCounting::janggi_points(&p.name))
+                                * i64::from((self.by_type[t] & self.by_color[c]).count())
+                        })
+                        .sum()
+                };
+                // Black's 1.5 points, in whole points: White needs two more.
+                Some(points(0) - points(1) >= 2)
+            }
+        };
+        match white_wins {
+            None => RelativeOutcome::Draw,
+            Some(w) if w == (self.side == 0) => RelativeOutcome::Win,
+            Some(_) => RelativeOutcome::Loss,
+        }
+    }
+
     pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
         let us = self.side;
         let them = us ^ 1;
+        // Two passes in a row, or a pass that kept the kings facing
+        // (bikjang), end the game drawn, unless material counting decides.
+        if self.passes >= 2 || (r.v.bikjang && self.bikjang_before && self.kings_face(r)) {
+            return Some(RelativeOutcome::Draw);
+        }
         if r.v.adjudicate_full_board && (r.board & !self.occ()).is_empty() {
             let (ours, theirs) = (self.by_color[us].count(), self.by_color[them].count());
             return Some(match ours.cmp(&theirs) {
