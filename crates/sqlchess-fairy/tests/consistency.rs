@@ -151,6 +151,33 @@ fn builtins() {
     }
 }
 
+/// Janggi: the moves found with the shortcuts (only moves near the king's
+/// lines tested) equal those found testing every move, over random games
+/// with many passes avoided (two end the game).
+#[test]
+fn janggi_shortcuts() {
+    for (i, name) in ["janggi", "janggicasual"].iter().enumerate() {
+        let v = Variant::builtin(name).unwrap();
+        let mut rng = Rng(XorShift64::new(31 + i as u64));
+        for _ in 0..12 {
+            let mut pos = Position::start(&v);
+            for _ in 0..150 {
+                let checked = pos.with_full_legality_check();
+                assert_eq!(sorted_uci(&pos), sorted_uci(&checked), "{name} {}", pos.fen());
+                let moves: Vec<_> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| !m.is_pass())
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[rng.next() % moves.len()]);
+            }
+        }
+    }
+}
+
 #[test]
 fn big_fairy_board_and_checkers() {
     for (i, v) in load_variants_ini(INI).unwrap().iter().enumerate() {

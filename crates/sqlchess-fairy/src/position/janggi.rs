@@ -290,6 +290,50 @@ impl<B: Bits> State<B> {
         false
     }
 
+    /// The squares a move must leave or enter to let the enemy's janggi
+    /// moves reach our king on `k`: along each line from the king, up to
+    /// its third piece, when an enemy janggi cannon is among those three
+    /// (one move changes the count of pieces between by one at most, or a
+    /// screen's kind); and the diagonals from the king when it stands on
+    /// the palace lines.
+    pub(crate) fn janggi_sensitive(&self, r: &Rules<B>, j: &Janggi<B>, k: usize, occ: &B) -> B {
+        let them = self.side ^ 1;
+        let mut out = B::EMPTY;
+        if let Some(c) = j.cannon {
+            let their_cannons = self.by_type[c] & self.by_color[them];
+            if !their_cannons.is_empty() {
+                for d in ORTHOGONAL {
+                    let mut line = B::EMPTY;
+                    let (mut s, mut pieces, mut near) = (k, 0, false);
+                    while let Some(n) = step(r, s, d) {
+                        s = n;
+                        line.set(n);
+                        if occ.has(n) {
+                            near |= their_cannons.has(n);
+                            pieces += 1;
+                            if pieces == 3 {
+                                break;
+                            }
+                        }
+                    }
+                    if near {
+                        out |= line;
+                    }
+                }
+            }
+        }
+        if j.lines.has(k) {
+            for d in DIAGONAL {
+                let mut s = k;
+                while let Some(n) = step(r, s, d) {
+                    out.set(n);
+                    s = n;
+                }
+            }
+        }
+        out
+    }
+
     /// Bikjang: both kings on the board, on one file, nothing between.
     pub(crate) fn kings_face(&self, r: &Rules<B>) -> bool {
         let (a, b) = (self.royal_sq[0], self.royal_sq[1]);

@@ -455,6 +455,9 @@ impl<B: Bits> State<B> {
                     }
                 }
             }
+            if let Some(j) = &r.janggi {
+                sensitive |= self.janggi_sensitive(r, j, k, &occ);
+            }
             // The file between the generals: a piece leaving it lets them face.
             let ek = self.royal_sq[them];
             if r.v.flying_general && ek != NO_SQ && ek as usize % r.stride == k % r.stride {

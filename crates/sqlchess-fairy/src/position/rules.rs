@@ -732,10 +732,10 @@ impl<B: Bits> Rules<B> {
             .map_or(B::EMPTY, |l| from_frame_bits(&l, w, h, stride));
         rules.janggi = Janggi::new(v, lines);
         if rules.janggi.is_some() {
-            // Neither pins nor the sensitive squares see janggi's moves:
-            // every move is tested by playing it.
+            // Pins do not see janggi's moves: the moves from and to the
+            // squares where they could start or stop an attack are tested
+            // by playing them (`State::janggi_sensitive`).
             rules.slow_check = [true; 2];
-            rules.generic_capture = [true; 2];
         }
         rules
     }
