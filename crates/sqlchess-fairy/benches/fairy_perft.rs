@@ -27,7 +27,7 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("capablanca", "capablanca", "capablanca", "", 5),
     ("grand", "grand", "grand", "", 4),
     ("xiangqi", "xiangqi", "xiangqi", "", 4),
-    ("janggi", "janggi", "janggi", "", 4),
+    ("janggi", "janggi", "janggi", "", 5),
     ("makruk", "makruk", "makruk", "", 5),
     ("shogi", "shogi", "shogi", "", 5),
     ("seirawan", "seirawan", "seirawan", "", 5),

@@ -163,7 +163,12 @@ fn janggi_shortcuts() {
             let mut pos = Position::start(&v);
             for _ in 0..150 {
                 let checked = pos.with_full_legality_check();
-                assert_eq!(sorted_uci(&pos), sorted_uci(&checked), "{name} {}", pos.fen());
+                assert_eq!(
+                    sorted_uci(&pos),
+                    sorted_uci(&checked),
+                    "{name} {}",
+                    pos.fen()
+                );
                 let moves: Vec<_> = pos
                     .legal_moves()
                     .into_iter()

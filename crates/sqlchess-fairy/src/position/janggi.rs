@@ -6,9 +6,9 @@
 //! the set to squares of the set; and bikjang (`bikjangRule`), the two
 //! kings facing each other.
 //!
-//! Janggi variants generate every move from these and the tables, then test
-//! each by playing it (see `Rules::janggi`): its pieces are few and its
-//! special moves are short walks, so the walks here go square by square.
+//! The walks use the rules' ray tables; pins do not see these moves, so the
+//! moves that touch the squares where they could start or stop an attack
+//! on the king are tested by playing them (`State::janggi_sensitive`).
 
 use super::rules::{Rules, NO_SQ};
 use super::State;
@@ -45,9 +45,6 @@ impl PalaceMoves {
 /// The variants.ini name of the janggi cannon.
 pub(crate) const JANGGI_CANNON: &str = "janggiCannon";
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
 /// A variant's janggi rules, in the rules' layout.
 #[derive(Clone, Debug)]
 pub(crate) struct Janggi<B> {
@@ -57,13 +54,22 @@ pub(crate) struct Janggi<B> {
     pub cannon: Option<usize>,
     /// Per piece index, its moves along the palace diagonals.
     pub palace: Vec<Option<PalaceMoves>>,
+    /// The rules' ray directions along ranks and files.
+    pub orth: [usize; 4],
+    /// The rules' ray directions along diagonals.
+    pub diag: [usize; 4],
 }
 
 impl<B: Bits> Janggi<B> {
     /// The janggi rules of `v`, or `None` when it has neither a janggi
     /// cannon nor palace diagonals. `lines` is `diagonalLines` in the
-    /// rules' layout.
-    pub(crate) fn new(v: &Variant, lines: B) -> Option<Janggi<B>> {
+    /// rules' layout, `orth` and `diag` the rules' ray directions.
+    pub(crate) fn new(
+        v: &Variant,
+        lines: B,
+        orth: [usize; 4],
+        diag: [usize; 4],
+    ) -> Option<Janggi<B>> {
         let cannon = v.pieces.iter().position(|p| p.name == JANGGI_CANNON);
         if cannon.is_none() && lines.is_empty() {
             return None;
@@ -77,72 +83,38 @@ impl<B: Bits> Janggi<B> {
             lines,
             cannon,
             palace,
+            orth,
+            diag,
         })
     }
 }
 
-/// The square one step from `s` by `(dx, dy)`, if on the board.
+/// A janggi cannon's targets from `from` along ray direction `dir`: past
+/// exactly one piece that is not a janggi cannon, every empty square and
+/// the first piece beyond unless it is a janggi cannon.
 #[inline]
-fn step<B>(r: &Rules<B>, s: usize, (dx, dy): (i32, i32)) -> Option<usize> {
-    let (x, y) = ((s % r.stride) as i32 + dx, (s / r.stride) as i32 + dy);
-    ((0..r.w).contains(&x) && (0..r.h).contains(&y)).then(|| y as usize * r.stride + x as usize)
-}
-
-/// A janggi cannon's targets from `from` along `d`: past exactly one piece
-/// that is not a janggi cannon, every empty square and the first piece
-/// beyond unless it is a janggi cannon.
-fn hop<B: Bits>(r: &Rules<B>, from: usize, d: (i32, i32), occ: &B, cannons: &B) -> B {
-    let mut out = B::EMPTY;
-    let mut s = from;
-    let mut screened = false;
-    while let Some(n) = step(r, s, d) {
-        s = n;
-        if !occ.has(n) {
-            if screened {
-                out.set(n);
-            }
-            continue;
-        }
-        if screened {
-            if !cannons.has(n) {
-                out.set(n);
-            }
-            break;
-        }
-        if cannons.has(n) {
-            break;
-        }
-        screened = true;
+fn hop<B: Bits>(r: &Rules<B>, from: usize, dir: usize, occ: &B, cannons: &B) -> B {
+    match r.first_blocker(dir, from, occ) {
+        Some(screen) if !cannons.has(screen) => r.ray_attacks(dir, None, screen, occ) & !*cannons,
+        _ => B::EMPTY,
     }
-    out
 }
 
-/// The second piece met from `from` along `d`, when the first is not a
-/// janggi cannon: where a cannon that hops to `from` along that line
-/// stands.
+/// The second piece met from `from` along ray direction `dir`, when the
+/// first is not a janggi cannon: where a cannon that hops to `from` along
+/// that line stands.
+#[inline]
 fn beyond_screen<B: Bits>(
     r: &Rules<B>,
     from: usize,
-    d: (i32, i32),
+    dir: usize,
     occ: &B,
     cannons: &B,
 ) -> Option<usize> {
-    let mut s = from;
-    let mut screened = false;
-    while let Some(n) = step(r, s, d) {
-        s = n;
-        if !occ.has(n) {
-            continue;
-        }
-        if screened {
-            return Some(n);
-        }
-        if cannons.has(n) {
-            return None;
-        }
-        screened = true;
+    match r.first_blocker(dir, from, occ) {
+        Some(screen) if !cannons.has(screen) => r.first_blocker(dir, screen, occ),
+        _ => None,
     }
-    None
 }
 
 impl<B: Bits> State<B> {
@@ -170,7 +142,7 @@ impl<B: Bits> State<B> {
         let cannons = self.janggi_cannons(j, occ, &B::EMPTY);
         let mut out = B::EMPTY;
         if j.cannon == Some(t) {
-            for d in ORTHOGONAL {
+            for d in j.orth {
                 out |= hop(r, from, d, occ, &cannons);
             }
         }
@@ -198,34 +170,30 @@ impl<B: Bits> State<B> {
         match j.palace[t] {
             None => return out,
             Some(PalaceMoves::Step) => {
-                for d in DIAGONAL {
-                    if let Some(n) = step(r, from, d) {
-                        out.set(n);
+                for d in j.diag {
+                    let n = r.step[d][from];
+                    if n != NO_SQ {
+                        out.set(n as usize);
                     }
                 }
             }
             Some(PalaceMoves::ForwardStep) => {
-                let forward = if c == 0 { 1 } else { -1 };
-                for d in DIAGONAL.into_iter().filter(|d| d.1 == forward) {
-                    if let Some(n) = step(r, from, d) {
-                        out.set(n);
+                // The first two diagonals lead up the board, the others down.
+                let forward = if c == 0 { &j.diag[..2] } else { &j.diag[2..] };
+                for &d in forward {
+                    let n = r.step[d][from];
+                    if n != NO_SQ {
+                        out.set(n as usize);
                     }
                 }
             }
             Some(PalaceMoves::Slide) => {
-                for d in DIAGONAL {
-                    let mut s = from;
-                    while let Some(n) = step(r, s, d) {
-                        out.set(n);
-                        if occ.has(n) {
-                            break;
-                        }
-                        s = n;
-                    }
+                for d in j.diag {
+                    out |= r.ray_attacks(d, None, from, occ);
                 }
             }
             Some(PalaceMoves::Hop) => {
-                for d in DIAGONAL {
+                for d in j.diag {
                     out |= hop(r, from, d, occ, cannons);
                 }
             }
@@ -249,7 +217,10 @@ impl<B: Bits> State<B> {
         let their_cannons = cannons & theirs;
         // A janggi cannon never takes a janggi cannon.
         if !their_cannons.is_empty() && !cannons.has(sq) {
-            for d in ORTHOGONAL {
+            for d in j.orth {
+                if !r.rays[d][sq].intersects(&their_cannons) {
+                    continue;
+                }
                 if beyond_screen(r, sq, d, occ, &cannons).is_some_and(|s| their_cannons.has(s)) {
                     return true;
                 }
@@ -271,7 +242,7 @@ impl<B: Bits> State<B> {
                 if cannons.has(sq) {
                     continue;
                 }
-                for d in DIAGONAL {
+                for d in j.diag {
                     if beyond_screen(r, sq, d, occ, &cannons).is_some_and(|s| pieces.has(s)) {
                         return true;
                     }
@@ -301,34 +272,29 @@ impl<B: Bits> State<B> {
         let mut out = B::EMPTY;
         if let Some(c) = j.cannon {
             let their_cannons = self.by_type[c] & self.by_color[them];
-            if !their_cannons.is_empty() {
-                for d in ORTHOGONAL {
-                    let mut line = B::EMPTY;
-                    let (mut s, mut pieces, mut near) = (k, 0, false);
-                    while let Some(n) = step(r, s, d) {
-                        s = n;
-                        line.set(n);
-                        if occ.has(n) {
-                            near |= their_cannons.has(n);
-                            pieces += 1;
-                            if pieces == 3 {
-                                break;
-                            }
+            for d in j.orth {
+                if !r.rays[d][k].intersects(&their_cannons) {
+                    continue;
+                }
+                let (mut s, mut near) = (k, false);
+                for _ in 0..3 {
+                    match r.first_blocker(d, s, occ) {
+                        Some(b) => {
+                            near |= their_cannons.has(b);
+                            s = b;
                         }
+                        None => break,
                     }
-                    if near {
-                        out |= line;
-                    }
+                }
+                if near {
+                    // Up to the third piece (or the last one), included.
+                    out |= r.rays[d][k] & !r.rays[d][s];
                 }
             }
         }
         if j.lines.has(k) {
-            for d in DIAGONAL {
-                let mut s = k;
-                while let Some(n) = step(r, s, d) {
-                    out.set(n);
-                    s = n;
-                }
+            for d in j.diag {
+                out |= r.rays[d][k];
             }
         }
         out

@@ -115,20 +115,31 @@ impl<B: Bits> State<B> {
         }
         // Beyond the game's end, no rule adds or removes moves but, maybe,
         // the ban on checks.
-        let plain = !r.v.blast_on_capture
+        let plain_but_pass = !r.v.blast_on_capture
             && !r.v.must_capture
             && !r.v.must_drop
             && !r.v.makpong
             && r.v.drop_checks
-            && !r.v.pass[self.side]
             && !r.v.pass_on_stalemate[self.side]
             && !r.v.pseudo_royal
             && r.v.mutually_immune.is_empty()
             && r.v.walling.is_none();
+        let plain = plain_but_pass && !r.v.pass[self.side];
         // Game ends alone (flags, check counting, extinction) filter no
         // move: the plain generation, counted in bulk.
         if plain && r.v.checking {
             self.generate_moves::<S, false>(r, sink);
+            return;
+        }
+        // A pass as the only move added (janggi, out of bikjang): the same,
+        // and the pass.
+        if plain_but_pass && r.v.checking && !(r.v.bikjang && self.kings_face(r)) {
+            self.generate_moves::<S, false>(r, sink);
+            if !self.in_check(r) {
+                if let Some(pass) = self.pass_move() {
+                    sink.push(pass);
+                }
+            }
             return;
         }
         // No checking as the only filter (racing kings): the moves that give
@@ -247,18 +258,23 @@ impl<B: Bits> State<B> {
         if (r.v.pass[us] || (r.v.pass_on_stalemate[us] && moves.is_empty()))
             && (bikjang || !self.in_check(r))
         {
-            // Written as a move of the royal piece, or of the first piece.
-            let ksq = self.royal_sq[us];
-            let sq = if ksq != NO_SQ {
-                Some(ksq as usize)
-            } else {
-                self.by_color[us].lsb()
-            };
-            if let Some(sq) = sq {
-                moves.push(FairyMove::pass(sq));
+            if let Some(pass) = self.pass_move() {
+                moves.push(pass);
             }
         }
         moves
+    }
+
+    /// The side to move's pass, written as a move of its royal piece, or of
+    /// its first piece; none without pieces.
+    fn pass_move(&self) -> Option<FairyMove> {
+        let ksq = self.royal_sq[self.side];
+        let sq = if ksq != NO_SQ {
+            Some(ksq as usize)
+        } else {
+            self.by_color[self.side].lsb()
+        };
+        sq.map(FairyMove::pass)
     }
 
     /// Every move of `moves` with each square the walling rule lets the

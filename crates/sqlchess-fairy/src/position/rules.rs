@@ -730,7 +730,9 @@ impl<B: Bits> Rules<B> {
         let lines = v
             .diagonal_lines
             .map_or(B::EMPTY, |l| from_frame_bits(&l, w, h, stride));
-        rules.janggi = Janggi::new(v, lines);
+        let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|d| b.dir(d, &mut rules));
+        let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)].map(|d| b.dir(d, &mut rules));
+        rules.janggi = Janggi::new(v, lines, orth, diag);
         if rules.janggi.is_some() {
             // Pins do not see janggi's moves: the moves from and to the
             // squares where they could start or stop an attack are tested
