@@ -60,9 +60,11 @@ impl<B: Bits> State<B> {
             if tr.leap_cap_rev[by][sq].intersects(&atk) {
                 return true;
             }
-            for &(s, legs) in &tr.lame_rev[by][sq] {
-                if atk.has(s as usize) && !legs.intersects(occ) {
-                    return true;
+            if tr.lame_rev_from[by][sq].intersects(&atk) {
+                for &(s, legs) in &tr.lame_rev[by][sq] {
+                    if atk.has(s as usize) && !legs.intersects(occ) {
+                        return true;
+                    }
                 }
             }
             if tr.special_capture
@@ -134,9 +136,11 @@ impl<B: Bits> State<B> {
             if atk.is_empty() {
                 continue;
             }
-            for &(s, legs) in &tr.lame_rev[by][sq] {
-                if atk.has(s as usize) && !legs.intersects(occ) {
-                    return true;
+            if tr.lame_rev_from[by][sq].intersects(&atk) {
+                for &(s, legs) in &tr.lame_rev[by][sq] {
+                    if atk.has(s as usize) && !legs.intersects(occ) {
+                        return true;
+                    }
                 }
             }
             if tr.special_capture

@@ -460,7 +460,7 @@ impl<B: Bits> State<B> {
             }
             for (t, tr) in r.types.iter().enumerate() {
                 let lame_atk = self.by_type[t] & theirs;
-                if lame_atk.is_empty() {
+                if !tr.lame_rev_from[them][k].intersects(&lame_atk) {
                     continue;
                 }
                 // A lame attacker can only be unblocked: its legs matter when

@@ -71,6 +71,10 @@ pub(crate) struct TypeRules<B> {
     /// Per target square, (attacker square, squares that must be empty) of
     /// capturing lame leaps that are not initial-only.
     pub lame_rev: [Vec<Vec<(u8, B)>>; 2],
+    /// Per target square, the attacker squares of `lame_rev` as one set:
+    /// most attack tests find none of these pieces there and skip the
+    /// list.
+    pub lame_rev_from: [Vec<B>; 2],
     /// Components handled square by square (locusts, bent riders, initial
     /// line moves), already oriented for the colour.
     pub special: [Vec<Component>; 2],
@@ -686,6 +690,15 @@ impl<B: Bits> Rules<B> {
                 tr.leap_quiet[c] = quiet;
                 tr.leap_cap[c] = cap;
                 tr.leap_cap_rev[c] = rev;
+                tr.lame_rev_from[c] = lame_rev
+                    .iter()
+                    .map(|list| {
+                        list.iter().fold(B::EMPTY, |mut b, &(s, _)| {
+                            b.set(usize::from(s));
+                            b
+                        })
+                    })
+                    .collect();
                 tr.lame_rev[c] = lame_rev;
             }
             let generic: Vec<Component> = pt
