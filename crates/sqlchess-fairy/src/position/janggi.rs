@@ -265,8 +265,8 @@ impl<B: Bits> State<B> {
     /// moves reach our king on `k`: along each line from the king, up to
     /// its third piece, when an enemy janggi cannon is among those three
     /// (one move changes the count of pieces between by one at most, or a
-    /// screen's kind); and the diagonals from the king when it stands on
-    /// the palace lines.
+    /// screen's kind); and the diagonals from the king, as far as the
+    /// palace lines go, when it stands on them.
     pub(crate) fn janggi_sensitive(&self, r: &Rules<B>, j: &Janggi<B>, k: usize, occ: &B) -> B {
         let them = self.side ^ 1;
         let mut out = B::EMPTY;
@@ -293,8 +293,19 @@ impl<B: Bits> State<B> {
             }
         }
         if j.lines.has(k) {
+            // Along each diagonal, up to its farthest square of the lines:
+            // no palace move comes from beyond.
             for d in j.diag {
-                out |= r.rays[d][k];
+                let ray = r.rays[d][k];
+                let on_lines = ray & j.lines;
+                let farthest = if r.dir_pos[d] {
+                    on_lines.msb()
+                } else {
+                    on_lines.lsb()
+                };
+                if let Some(f) = farthest {
+                    out |= ray & !r.rays[d][f];
+                }
             }
         }
         out
