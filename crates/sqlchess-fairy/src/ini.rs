@@ -1076,7 +1076,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         let (letter, def) = match value.split_once(':') {
             Some((l, b)) => (
                 piece_value(l.trim())?,
-                PieceDef::parse(b.trim()).map_err(|e| bad(&e.to_string()))?,
+                fsf_betza(b.trim()).map_err(|e| bad(&e.to_string()))?,
             ),
             None => (piece_value(value)?, def),
         };
@@ -1097,7 +1097,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             .split_once(':')
             .ok_or_else(|| bad("expected letter:betza"))?;
         let letter = piece_value(l.trim())?.ok_or_else(|| bad("expected a letter"))?;
-        let def = PieceDef::parse(betza.trim()).map_err(|e| bad(&e.to_string()))?;
+        let def = fsf_betza(betza.trim()).map_err(|e| bad(&e.to_string()))?;
         d.set_piece(key, Some((letter, def)));
         return Ok(());
     }
@@ -1356,7 +1356,15 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             match boolean()? {
                 false => d.v.drop_mate_illegal = false,
                 true if d.v.drop_mate_illegal => {}
-                true => return Err(bad("supported only when inherited from shogi")),
+                // Fairy-Stockfish holds the rule to shogi pawns: without
+                // one (elgam's soldiers) it forbids nothing.
+                true if d.idx("shogiPawn").is_none() => {}
+                true if d.idx("shogiPawn") == d.v.drop_no_doubled => d.v.drop_mate_illegal = true,
+                true => {
+                    return Err(bad(
+                        "supported only for a shogi pawn that may not be doubled on a file",
+                    ))
+                }
             }
         }
         "promotedPieceType" => {
@@ -1644,6 +1652,32 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
     Ok(())
 }
 
+/// A piece's Betza as Fairy-Stockfish reads it: its lame (`n`) leaps
+/// exist for the knight, zebra, alfil and dabbaba atoms only; pyffish
+/// 0.0.90 gives a lame camel, wazir, fers, threeleaper or fourleaper no
+/// move at all, so neither does a piece defined here.
+fn fsf_betza(text: &str) -> Result<PieceDef, crate::piece::ParsePieceError> {
+    let def = PieceDef::parse(text)?;
+    let lame_known = |atom: (u8, u8)| {
+        let (a, b) = (atom.0.min(atom.1), atom.0.max(atom.1));
+        matches!((a, b), (1, 2) | (2, 3) | (2, 2) | (0, 2))
+    };
+    if def
+        .components()
+        .iter()
+        .all(|c| !c.lame || c.kind != crate::piece::PathKind::Leap || lame_known(c.atom))
+    {
+        return Ok(def);
+    }
+    let kept = def
+        .components()
+        .iter()
+        .filter(|c| !c.lame || c.kind != crate::piece::PathKind::Leap || lame_known(c.atom))
+        .cloned()
+        .collect();
+    Ok(PieceDef::from_components(def.notation(), kept))
+}
+
 /// A Fairy-Stockfish square list (`d4 e4 d5 e5`, `*8` for a whole rank,
 /// `-` for none) as frame bits.
 fn squares(value: &str) -> Result<Bb256, &'static str> {
@@ -1704,6 +1738,30 @@ mod tests {
         assert_eq!(perft(&Position::start(&child), 1), 24);
         // Promotion lost its knight when the knight was removed.
         assert_eq!(child.promotion.unwrap().pieces.len(), 3);
+    }
+
+    #[test]
+    fn lame_leaps_as_fairy_stockfish_reads_them() {
+        // pyffish 0.0.90, a lone piece on d4: `nN` and `nZ` move, `nC`
+        // (a lame camel) does not, and neither does `nW`.
+        let section = |betza: &str| {
+            format!(
+                "[t:chess]\ncustomPiece1 = o:{betza}\nstartFen = 4k3/8/8/8/3o4/8/8/7K b - - 0 1\n"
+            )
+        };
+        let moves_of_o = |betza: &str| {
+            let v = VariantSet::from_ini(&section(betza))
+                .unwrap()
+                .get("t")
+                .unwrap();
+            perft(&Position::start(&v), 1) - 5
+        };
+        assert_eq!(moves_of_o("nN"), 8);
+        assert_eq!(moves_of_o("nZ"), 8);
+        assert_eq!(moves_of_o("C"), 8);
+        assert_eq!(moves_of_o("nC"), 0);
+        assert_eq!(moves_of_o("nW"), 0);
+        assert_eq!(moves_of_o("nCnN"), 8);
     }
 
     #[test]
