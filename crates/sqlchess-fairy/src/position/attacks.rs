@@ -242,6 +242,95 @@ impl<B: Bits> State<B> {
         k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &B::EMPTY)
     }
 
+    /// [`State::leaves_king_safe`] for a plain move of a piece that is not
+    /// royal, when the side to move is not in check and every enemy attack
+    /// is one the tables describe: only an attack the move uncovers or lets
+    /// through can reach the king then (along a line through its squares,
+    /// past a lame leaper's leg it leaves, down the generals' file, or by
+    /// janggi's moves), so only those are tested.
+    pub(crate) fn leaves_king_safe_near(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let us = self.side;
+        let them = us ^ 1;
+        let k = self.royal_sq[us];
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let cannon_moves = r
+            .janggi
+            .as_ref()
+            .and_then(|j| j.cannon)
+            .is_some_and(|c| self.by_type[c].has(from));
+        if k == NO_SQ || mv.kind != MoveKind::Normal || from == k as usize || cannon_moves {
+            return self.leaves_king_safe(r, mv);
+        }
+        let k = k as usize;
+        let mut occ = self.occ();
+        occ.clear(from);
+        occ.set(to);
+        let mut removed = B::EMPTY;
+        if self.board[to] != 0 {
+            removed.set(to);
+        }
+        let theirs = self.by_color[them] & !removed;
+        for ar in &r.attack_rays[them] {
+            let ray = r.rays[ar.dir][k];
+            if !ray.has(from) && !ray.has(to) {
+                continue;
+            }
+            let mut atk = B::EMPTY;
+            for &t in &ar.types {
+                if r.types[t].region[them].has(k) {
+                    atk |= self.by_type[t];
+                }
+            }
+            atk &= theirs;
+            if atk.is_empty() {
+                continue;
+            }
+            let hit = match ar.kind {
+                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, k, &occ).intersects(&atk),
+                LineKind::Hop => match r.first_blocker(ar.dir, k, &occ) {
+                    Some(screen) => {
+                        let mut beyond = r.ray_attacks(ar.dir, None, screen, &occ) & atk;
+                        if let Some(l) = ar.limit {
+                            beyond &= r.limited[l][k];
+                        }
+                        !beyond.is_empty()
+                    }
+                    None => false,
+                },
+                LineKind::Grass => {
+                    let h = r.step[ar.dir][k];
+                    h != NO_SQ
+                        && occ.has(h as usize)
+                        && r.ray_attacks(ar.dir, None, h as usize, &occ)
+                            .intersects(&atk)
+                }
+            };
+            if hit {
+                return false;
+            }
+        }
+        for (t, tr) in r.types.iter().enumerate() {
+            let atk = self.by_type[t] & theirs;
+            if !tr.lame_rev_from[them][k].intersects(&atk) {
+                continue;
+            }
+            for &(s, legs) in &tr.lame_rev[them][k] {
+                if legs.has(from) && atk.has(s as usize) && !legs.intersects(&occ) {
+                    return false;
+                }
+            }
+        }
+        if self.general_faces(r, k, them, &occ, &removed) {
+            return false;
+        }
+        if let Some(j) = &r.janggi {
+            if self.janggi_attacked(r, j, k, them, &occ, &removed) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Plays `mv` on the occupancy only and asks whether our king is then
     /// attacked.
     pub(crate) fn leaves_king_safe(&self, r: &Rules<B>, mv: FairyMove) -> bool {

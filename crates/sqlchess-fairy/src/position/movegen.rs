@@ -574,7 +574,7 @@ impl<B: Bits> State<B> {
                         let check = full || sensitive.has(from) || sensitive.has(to);
                         self.emit(r, sink, FairyMove::normal(from, to), t, check);
                     }
-                } else if full || sensitive.has(from) {
+                } else if full {
                     for to in targets.iter() {
                         let mv = FairyMove::normal(from, to);
                         if self.leaves_king_safe(r, mv) {
@@ -582,10 +582,17 @@ impl<B: Bits> State<B> {
                         }
                     }
                 } else {
-                    sink.bulk(from, targets & !sensitive);
-                    for to in (targets & sensitive).iter() {
+                    // Not in check, every attack in the tables: only what
+                    // a move near the king's lines uncovers needs a test.
+                    let near = if sensitive.has(from) {
+                        targets
+                    } else {
+                        sink.bulk(from, targets & !sensitive);
+                        targets & sensitive
+                    };
+                    for to in near.iter() {
                         let mv = FairyMove::normal(from, to);
-                        if self.leaves_king_safe(r, mv) {
+                        if self.leaves_king_safe_near(r, mv) {
                             sink.push(mv);
                         }
                     }
