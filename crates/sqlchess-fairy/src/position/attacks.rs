@@ -47,7 +47,7 @@ impl<B: Bits> State<B> {
             return true;
         }
         if let Some(j) = &r.janggi {
-            if self.janggi_attacked(r, j, sq, by, occ, removed) {
+            if self.janggi_attacked(r, j, sq, by, occ, removed, &B::FULL) {
                 return true;
             }
         }
@@ -126,7 +126,7 @@ impl<B: Bits> State<B> {
             return true;
         }
         if let Some(j) = &r.janggi {
-            if self.janggi_attacked(r, j, sq, by, occ, &B::EMPTY) {
+            if self.janggi_attacked(r, j, sq, by, occ, &B::EMPTY, &B::FULL) {
                 return true;
             }
         }
@@ -324,7 +324,9 @@ impl<B: Bits> State<B> {
             return false;
         }
         if let Some(j) = &r.janggi {
-            if self.janggi_attacked(r, j, k, them, &occ, &removed) {
+            let mut through = B::from_index(from);
+            through.set(to);
+            if self.janggi_attacked(r, j, k, them, &occ, &removed, &through) {
                 return false;
             }
         }

@@ -203,6 +203,10 @@ impl<B: Bits> State<B> {
 
     /// Whether colour `by` attacks `sq` by janggi's own moves, with
     /// occupancy `occ` and the pieces on `removed` taken off the board.
+    /// With `through` other than every square, only the attacks a move
+    /// from or to those squares could have uncovered are looked for: along
+    /// lines through them (the palace steps are leaps, never uncovered).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn janggi_attacked(
         &self,
         r: &Rules<B>,
@@ -211,6 +215,7 @@ impl<B: Bits> State<B> {
         by: usize,
         occ: &B,
         removed: &B,
+        through: &B,
     ) -> bool {
         let theirs = self.by_color[by] & !*removed & *occ;
         let cannons = self.janggi_cannons(j, occ, removed);
@@ -218,7 +223,7 @@ impl<B: Bits> State<B> {
         // A janggi cannon never takes a janggi cannon.
         if !their_cannons.is_empty() && !cannons.has(sq) {
             for d in j.orth {
-                if !r.rays[d][sq].intersects(&their_cannons) {
+                if !r.rays[d][sq].intersects(&their_cannons) || !r.rays[d][sq].intersects(through) {
                     continue;
                 }
                 if beyond_screen(r, sq, d, occ, &cannons).is_some_and(|s| their_cannons.has(s)) {
@@ -229,8 +234,15 @@ impl<B: Bits> State<B> {
         if !j.lines.has(sq) {
             return false;
         }
+        let every = *through == B::FULL;
+        if !every && !j.diag.iter().any(|&d| r.rays[d][sq].intersects(through)) {
+            return false;
+        }
         for (t, kind) in j.palace.iter().enumerate() {
             let Some(kind) = kind else { continue };
+            if !every && matches!(kind, PalaceMoves::Step | PalaceMoves::ForwardStep) {
+                continue;
+            }
             if !r.types[t].region[by].has(sq) {
                 continue;
             }
