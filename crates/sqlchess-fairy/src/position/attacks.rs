@@ -4,7 +4,7 @@
 //! play-and-test legality check built on it.
 
 use super::movegen::castle_rook_dest;
-use super::rules::{LineKind, Rules, NO_SQ};
+use super::rules::{AttackRay, LineKind, Rules, NO_SQ};
 use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::comp_targets;
@@ -74,42 +74,55 @@ impl<B: Bits> State<B> {
                 return true;
             }
         }
-        for ar in &r.attack_rays[by] {
-            let mut atk = B::EMPTY;
-            for &t in &ar.types {
-                if r.types[t].region[by].has(sq) {
-                    atk |= self.by_type[t];
-                }
-            }
-            atk &= theirs;
-            if atk.is_empty() {
-                continue;
-            }
-            let hit = match ar.kind {
-                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk),
-                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
-                    Some(screen) => {
-                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
-                        if let Some(l) = ar.limit {
-                            beyond &= r.limited[l][sq];
-                        }
-                        !beyond.is_empty()
-                    }
-                    None => false,
-                },
-                LineKind::Grass => {
-                    let h = r.step[ar.dir][sq];
-                    h != NO_SQ
-                        && occ.has(h as usize)
-                        && r.ray_attacks(ar.dir, None, h as usize, occ)
-                            .intersects(&atk)
-                }
-            };
-            if hit {
-                return true;
+        r.attack_rays[by]
+            .iter()
+            .any(|ar| self.ray_attacks_from(r, ar, sq, by, &theirs, occ))
+    }
+
+    /// Whether a piece of colour `by` among `theirs` attacks `sq` along
+    /// the attack ray `ar` (a slide, a hop over a screen, or a
+    /// grasshopper's leap past the piece next to `sq`), with occupancy
+    /// `occ`.
+    #[inline]
+    fn ray_attacks_from(
+        &self,
+        r: &Rules<B>,
+        ar: &AttackRay,
+        sq: usize,
+        by: usize,
+        theirs: &B,
+        occ: &B,
+    ) -> bool {
+        let mut atk = B::EMPTY;
+        for &t in &ar.types {
+            if r.types[t].region[by].has(sq) {
+                atk |= self.by_type[t];
             }
         }
-        false
+        atk &= *theirs;
+        if atk.is_empty() {
+            return false;
+        }
+        match ar.kind {
+            LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk),
+            LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
+                Some(screen) => {
+                    let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                    if let Some(l) = ar.limit {
+                        beyond &= r.limited[l][sq];
+                    }
+                    !beyond.is_empty()
+                }
+                None => false,
+            },
+            LineKind::Grass => {
+                let h = r.step[ar.dir][sq];
+                h != NO_SQ
+                    && occ.has(h as usize)
+                    && r.ray_attacks(ar.dir, None, h as usize, occ)
+                        .intersects(&atk)
+            }
+        }
     }
 
     /// The part of [`State::attacked`] that pins cannot see: lame leaps,
@@ -150,44 +163,10 @@ impl<B: Bits> State<B> {
                 return true;
             }
         }
-        for ar in r.attack_rays[by]
+        r.attack_rays[by]
             .iter()
             .filter(|a| a.kind != LineKind::Slide)
-        {
-            let mut atk = B::EMPTY;
-            for &t in &ar.types {
-                if r.types[t].region[by].has(sq) {
-                    atk |= self.by_type[t];
-                }
-            }
-            atk &= theirs;
-            if atk.is_empty() {
-                continue;
-            }
-            let hit = match ar.kind {
-                LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
-                    Some(screen) => {
-                        let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
-                        if let Some(l) = ar.limit {
-                            beyond &= r.limited[l][sq];
-                        }
-                        !beyond.is_empty()
-                    }
-                    None => false,
-                },
-                _ => {
-                    let h = r.step[ar.dir][sq];
-                    h != NO_SQ
-                        && occ.has(h as usize)
-                        && r.ray_attacks(ar.dir, None, h as usize, occ)
-                            .intersects(&atk)
-                }
-            };
-            if hit {
-                return true;
-            }
-        }
-        false
+            .any(|ar| self.ray_attacks_from(r, ar, sq, by, &theirs, occ))
     }
 
     pub(crate) fn special_attack(
@@ -272,40 +251,9 @@ impl<B: Bits> State<B> {
         let theirs = self.by_color[them] & !removed;
         for ar in &r.attack_rays[them] {
             let ray = r.rays[ar.dir][k];
-            if !ray.has(from) && !ray.has(to) {
-                continue;
-            }
-            let mut atk = B::EMPTY;
-            for &t in &ar.types {
-                if r.types[t].region[them].has(k) {
-                    atk |= self.by_type[t];
-                }
-            }
-            atk &= theirs;
-            if atk.is_empty() {
-                continue;
-            }
-            let hit = match ar.kind {
-                LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, k, &occ).intersects(&atk),
-                LineKind::Hop => match r.first_blocker(ar.dir, k, &occ) {
-                    Some(screen) => {
-                        let mut beyond = r.ray_attacks(ar.dir, None, screen, &occ) & atk;
-                        if let Some(l) = ar.limit {
-                            beyond &= r.limited[l][k];
-                        }
-                        !beyond.is_empty()
-                    }
-                    None => false,
-                },
-                LineKind::Grass => {
-                    let h = r.step[ar.dir][k];
-                    h != NO_SQ
-                        && occ.has(h as usize)
-                        && r.ray_attacks(ar.dir, None, h as usize, &occ)
-                            .intersects(&atk)
-                }
-            };
-            if hit {
+            if (ray.has(from) || ray.has(to))
+                && self.ray_attacks_from(r, ar, k, them, &theirs, &occ)
+            {
                 return false;
             }
         }
