@@ -139,6 +139,10 @@ impl<B: Bits> State<B> {
         from: usize,
         occ: &B,
     ) -> B {
+        let on_lines = j.lines.has(from) && j.palace[t].is_some();
+        if j.cannon != Some(t) && !on_lines {
+            return B::EMPTY;
+        }
         let cannons = self.janggi_cannons(j, occ, &B::EMPTY);
         let mut out = B::EMPTY;
         if j.cannon == Some(t) {
@@ -146,7 +150,7 @@ impl<B: Bits> State<B> {
                 out |= hop(r, from, d, occ, &cannons);
             }
         }
-        if j.lines.has(from) {
+        if on_lines {
             out |= self.palace_targets(r, j, t, c, from, occ, &cannons);
         }
         out
