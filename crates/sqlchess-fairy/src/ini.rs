@@ -281,6 +281,10 @@ struct Draft {
     /// name its rook.
     orphan_castling: Option<Castling>,
     promotion_set: bool,
+    /// `doubleStepRank` or `doubleStepRankMin` given in this section.
+    double_step_set: bool,
+    /// `promotionPawnTypes = -`: no piece promotes the chess way.
+    no_promotion_pawn: bool,
     /// The extinction and flag options as read, combined with the
     /// parent's rules at the end (`extinction_pieces`: `Some(None)` for `*`).
     extinction_value: Option<RelativeOutcome>,
@@ -338,6 +342,8 @@ impl From<Variant> for Draft {
             castling_set: false,
             orphan_castling: None,
             promotion_set: false,
+            double_step_set: false,
+            no_promotion_pawn: false,
             pseudo_royal: None,
             first_rank_pawn_drops: None,
             promotion_zone_pawn_drops: None,
@@ -540,6 +546,15 @@ impl Draft {
             && self.v.promotion.as_ref().is_some_and(|p| p.zone_start >= h)
         {
             self.v.promotion = None;
+        }
+        if self.no_promotion_pawn {
+            self.v.promotion = None;
+        }
+        // The inherited double-step rank off a lower board (a board of one
+        // rank): no double step, as in Fairy-Stockfish.
+        if !self.double_step_set && self.v.double_step_ranks.1 >= h {
+            self.v.double_step = false;
+            self.v.double_step_ranks = (0, 0);
         }
         // Extinction needs a value and pieces; a flag, a region.
         self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
@@ -1188,6 +1203,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             let (&rook, others) = types
                 .split_first()
                 .ok_or_else(|| bad("expected a letter"))?;
+            // A custom piece that took the rook's letter left castling
+            // waiting for its rook: this names it.
+            if d.v.castling.is_none() && !d.castling_set {
+                d.v.castling = d.orphan_castling.take();
+            }
             let cs =
                 d.v.castling
                     .as_mut()
@@ -1197,6 +1217,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "doubleStep" => d.v.double_step = boolean()?,
         "doubleStepRank" | "doubleStepRankMin" => {
+            d.double_step_set = true;
             let r = number()?
                 .checked_sub(1)
                 .ok_or_else(|| bad("ranks start at 1"))?;
@@ -1269,6 +1290,12 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "dropNoDoubled" => d.v.drop_no_doubled = letter_or("-", d)?,
         // The pieces that promote, capture en passant and reset the move
         // counter: one, the pawn.
+        "promotionPawnTypes" if value.trim() == "-" => {
+            if d.v.promotion_marked {
+                return Err(bad("not supported with promotedPieceType"));
+            }
+            d.no_promotion_pawn = true;
+        }
         "pawnTypes" | "promotionPawnTypes" | "enPassantTypes" | "nMoveRuleTypes" => {
             let mut cs = value.chars().filter(|c| !c.is_whitespace());
             match (cs.next(), cs.next()) {
@@ -1394,6 +1421,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 if pairs.iter().any(|&(_, q)| q == a) {
                     return Err(bad("chains of promotions are not supported"));
                 }
+            }
+            if d.no_promotion_pawn {
+                return Err(bad("not supported with promotionPawnTypes = -"));
             }
             d.v.piece_promotions = pairs;
             d.v.promotion_marked = true;

@@ -657,7 +657,12 @@ impl<B: Bits> State<B> {
             if let Some(p) = pawn {
                 let ep = self.ep as usize;
                 let cands = r.types[p].leap_cap_rev[us][ep] & self.by_type[p] & ours;
-                for from in cands.iter() {
+                // A pawn that can also step onto the square quietly (one
+                // moving as a king) just steps there, as in Fairy-Stockfish.
+                for from in cands
+                    .iter()
+                    .filter(|&from| !r.types[p].leap_quiet[us][from].has(ep))
+                {
                     let mv = FairyMove {
                         from: from as u8,
                         to: ep as u8,
