@@ -1296,6 +1296,26 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
             d.no_promotion_pawn = true;
         }
+        // One side's pawn another piece (khans: Black's promotes and resets
+        // the counter): that side's pawn for every pawn rule.
+        "promotionPawnTypesWhite"
+        | "promotionPawnTypesBlack"
+        | "nMoveRuleTypesWhite"
+        | "nMoveRuleTypesBlack" => {
+            let mut cs = value.chars().filter(|c| !c.is_whitespace());
+            let p = match (cs.next(), cs.next()) {
+                (Some(c), None) => letter_of(c, d)?,
+                _ => return Err(bad("only one pawn piece per side is supported")),
+            };
+            let (white, black) = (d.v.pawn, d.v.pawn_of(1));
+            let (white, black) = if key.ends_with("Black") {
+                (white, Some(p))
+            } else {
+                (Some(p), black)
+            };
+            d.v.pawn = white;
+            d.v.pawn_black = (black != white).then_some(black).flatten();
+        }
         "pawnTypes" | "promotionPawnTypes" | "enPassantTypes" | "nMoveRuleTypes" => {
             let mut cs = value.chars().filter(|c| !c.is_whitespace());
             match (cs.next(), cs.next()) {
