@@ -463,6 +463,17 @@ FSF_EXTRA = [
     "mounted", "twokings2", "stardust", "forward", "mandala", "quasi-shatranj",
     "capturethequeen", "crossderby", "argess", "atomicduck", "cowboys",
     "la-mancha-squeez", "la-mancha-duel", "dragon-chess", "ajax-orthodox",
+    "caught-in-a-snag", "1d-chess", "khans", "quadwrangle", "quadwrangle7x7",
+    "crusade", "snort", "cfour-anyside",
+]
+
+# Boards with gaps under or beside pieces, which play from the start
+# position rarely makes: where connect four's and anyside's drops go then.
+FSF_GAPS = [
+    ("cfour", "7/7/3p3/7/3P3/7[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 0 1"),
+    ("cfour-anyside", "7/7/7/3p3/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"),
+    ("cfour-anyside", "1p2P2/7/P1p4/3P2p/7/p3P2/2P4[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1"),
+    ("cfour-anyside", "7/2P1p2/1p5/7/4P1p/p6/7[PPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 1"),
 ]
 
 
@@ -491,6 +502,8 @@ def fsf_sections():
         for _ in range(12):
             fen = random_position(name, start, rng.randint(4, 80), rng, False)
             lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    for name, fen in FSF_GAPS:
+        lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
 
 

@@ -6,7 +6,7 @@
 use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::variant::{
-    piece, Castling, Extinction, Flag, MobilityRegion, PieceType, Promotion, Region,
+    piece, Castling, EnclosingRule, Extinction, Flag, MobilityRegion, PieceType, Promotion, Region,
     RelativeOutcome, Variant,
 };
 
@@ -671,7 +671,8 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.immobility_illegal = false;
             v.stalemate = RelativeOutcome::Loss;
             v.stalemate_piece_count = true;
-            v.reversi = true;
+            v.enclosing_drop = Some(EnclosingRule::Reversi);
+            v.flip_enclosed = Some(EnclosingRule::Reversi);
             let (lo, hi) = if ten { (4, 5) } else { (3, 4) };
             v.drop_start = Some(squares(&[(lo, lo), (hi, lo), (lo, hi), (hi, hi)]));
             // Fairy-Stockfish's hands: 32 stones a side for flipersi, a
@@ -702,9 +703,9 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.name = name.into();
             (v.width, v.height) = (7, 7);
             v.pieces = vec![custom("stone", 'p', "mDmNmA")];
-            v.reversi = false;
+            v.enclosing_drop = Some(EnclosingRule::Ataxx);
+            v.flip_enclosed = Some(EnclosingRule::Ataxx);
             v.drop_start = None;
-            v.ataxx = true;
             v.free_drops = true;
             v.start_fen = "P5p/7/7/7/7/7/p5P w 0 1".into();
             v.pass_on_stalemate = [true; 2];

@@ -48,6 +48,10 @@
 //! petrifyOnCaptureTypes = nbrqk  # a capturing piece of these turns into a wall
 //! dropOppositeColoredBishop = true
 //! castlingDroppedPiece = true
+//! enclosingDrop = anyside     # reversi, ataxx, snort, anyside, top or none
+//! flipEnclosedPieces = quadwrangle  # reversi, ataxx, quadwrangle or none
+//! promotionPawnTypesBlack = s  # one side's pawn another piece (also
+//!                              # nMoveRuleTypesWhite/Black); `-`: no pawn promotes
 //! stalematePieceCount = true
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
@@ -62,8 +66,8 @@ use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
 use crate::variant::{
-    Castling, Connect, Extinction, Flag, MobilityRegion, PieceType, Promotion, RelativeOutcome,
-    Variant, VariantError, ZoneMoves,
+    Castling, Connect, EnclosingRule, Extinction, Flag, MobilityRegion, PieceType, Promotion,
+    RelativeOutcome, Variant, VariantError, ZoneMoves,
 };
 
 /// Why a variants.ini could not be loaded. Lines are 1-based.
@@ -1475,7 +1479,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "mustDrop" => d.v.must_drop = boolean()?,
         "pieceDemotion" => d.v.piece_demotion = boolean()?,
         // Only for the reversi drops that read it (checked when applied).
-        "enclosingDropStart" if d.v.reversi => d.v.drop_start = Some(squares(value).map_err(&bad)?),
+        "enclosingDropStart" if d.v.enclosing_drop == Some(EnclosingRule::Reversi) => {
+            d.v.drop_start = Some(squares(value).map_err(&bad)?)
+        }
         "adjudicateFullBoard" => d.v.adjudicate_full_board = boolean()?,
         "dropPromoted" => d.v.drop_promoted = boolean()?,
         "piecePromotionOnCapture" => d.v.piece_promotion_on_capture = boolean()?,
@@ -1536,11 +1542,22 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "dropNoDoubledCount" => d.v.drop_no_doubled_count = number()?,
         "stalematePieceCount" => d.v.stalemate_piece_count = boolean()?,
         "mustDropType" => d.v.must_drop_type = letter_or("*", d)?,
-        "enclosingDrop" => match value {
-            "top" => d.v.drop_on_top = true,
-            "none" => d.v.drop_on_top = false,
-            _ => return Err(bad("only top and none are supported")),
-        },
+        "enclosingDrop" => {
+            d.v.enclosing_drop = match enclosing_rule(value).map_err(bad)? {
+                Some(EnclosingRule::Quadwrangle) => {
+                    return Err(bad("quadwrangle is a rule of flipEnclosedPieces only"))
+                }
+                rule => rule,
+            }
+        }
+        "flipEnclosedPieces" => {
+            d.v.flip_enclosed = match enclosing_rule(value).map_err(bad)? {
+                Some(EnclosingRule::Snort | EnclosingRule::Anyside | EnclosingRule::Top) => {
+                    return Err(bad("only reversi, ataxx, quadwrangle and none flip pieces"))
+                }
+                rule => rule,
+            }
+        }
         _ if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") => {
             let black = key.starts_with("mobilityRegionBlack");
             let rest = &key["mobilityRegionWhite".len()..];
@@ -1757,6 +1774,20 @@ fn connect(d: &mut Draft) -> &mut Connect {
         pieces: None,
         value: RelativeOutcome::Win,
     })
+}
+
+/// An `[EnclosingRule]` value of variants.ini; `none` is `None`.
+fn enclosing_rule(value: &str) -> Result<Option<EnclosingRule>, &'static str> {
+    Ok(Some(match value {
+        "reversi" => EnclosingRule::Reversi,
+        "ataxx" => EnclosingRule::Ataxx,
+        "quadwrangle" => EnclosingRule::Quadwrangle,
+        "snort" => EnclosingRule::Snort,
+        "anyside" => EnclosingRule::Anyside,
+        "top" => EnclosingRule::Top,
+        "none" => return Ok(None),
+        _ => return Err("expected reversi, ataxx, quadwrangle, snort, anyside, top or none"),
+    }))
 }
 
 fn promotion(d: &mut Draft) -> &mut Promotion {

@@ -270,22 +270,17 @@ pub struct Variant {
     /// With [`Variant::must_drop`], the one piece type that must be dropped
     /// while a side holds one (Koedem's kings); `None` for any piece.
     pub must_drop_type: Option<usize>,
-    /// Drops fall to the lowest empty square of their file, as in connect
-    /// four (variants.ini's `enclosingDrop = top`).
-    pub drop_on_top: bool,
-    /// Reversi drops (`enclosingDrop = reversi` with `flipEnclosedPieces
-    /// = reversi`): a drop must enclose a line of enemy pieces against one of
-    /// the mover's, and every such line is flipped to the mover's colour.
-    pub reversi: bool,
+    /// Where a drop may go (variants.ini's `enclosingDrop`); `None`: any
+    /// empty square its other rules allow.
+    pub enclosing_drop: Option<EnclosingRule>,
+    /// Which enemy pieces turn to the mover's colour after a move or a drop
+    /// (variants.ini's `flipEnclosedPieces`: reversi, ataxx or
+    /// quadwrangle); `None`: none.
+    pub flip_enclosed: Option<EnclosingRule>,
     /// Squares to fill first, while any is empty, drops go there and only
     /// there (`enclosingDropStart`: Othello's four centre squares); frame
     /// bits, `rank * 16 + file`.
     pub drop_start: Option<Bb256>,
-    /// Ataxx: a drop (a clone) goes next to one of the mover's pieces, and
-    /// after a drop or a move every enemy piece next to the arrival square
-    /// turns to the mover's colour (`enclosingDrop` and
-    /// `flipEnclosedPieces` `= ataxx`).
-    pub ataxx: bool,
     /// Drops need no piece in hand and take none (`freeDrops`).
     pub free_drops: bool,
     /// A full board ends the game, the side with more pieces winning
@@ -427,6 +422,31 @@ pub enum WallingRule {
     Past,
     /// On any empty square of the walling region (isolation).
     Static,
+}
+
+/// The enclosing rules of variants.ini (`enclosingDrop` and
+/// `flipEnclosedPieces`), named as there. As a drop rule each says where a
+/// drop may go; as a flip rule, which enemy pieces change colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnclosingRule {
+    /// Drop: only where it encloses a line of enemy pieces (in any of the
+    /// eight directions) against one of the mover's. Flip: every line a
+    /// drop encloses (reversi, othello).
+    Reversi,
+    /// Drop: only next to one of the mover's pieces (a clone). Flip: every
+    /// enemy piece next to the arrival square of a move or a drop.
+    Ataxx,
+    /// Flip only: as ataxx after a move; after a drop, only when one of the
+    /// mover's pieces stands next to the dropped one.
+    Quadwrangle,
+    /// Drop only: never orthogonally next to an enemy piece (snort).
+    Snort,
+    /// Drop only: as if pushed in from an edge of the board (see
+    /// `anyside_drops` in the position module for how Fairy-Stockfish
+    /// plays a board with gaps).
+    Anyside,
+    /// Drop only: onto a piece or the bottom edge, as in connect four.
+    Top,
 }
 
 /// Connect n: a side that has `n` of its pieces in a row (or an `nxn`
@@ -928,14 +948,13 @@ impl Variant {
             must_drop: false,
             piece_demotion: false,
             drop_promoted: false,
-            reversi: false,
+            enclosing_drop: None,
+            flip_enclosed: None,
             drop_start: None,
-            ataxx: false,
             free_drops: false,
             adjudicate_full_board: false,
             piece_promotion_on_capture: false,
             must_drop_type: None,
-            drop_on_top: false,
             makpong: false,
             cambodian_moves: false,
             petrify_on_capture: Vec::new(),

@@ -11,7 +11,7 @@ mod special;
 
 use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
-use crate::variant::{Variant, VariantError};
+use crate::variant::{EnclosingRule, Variant, VariantError};
 use core::fmt;
 use movegen::{castle_rook_dest, Counter};
 use rules::{Rules, NO_SQ};
@@ -475,18 +475,24 @@ impl<B: Bits> State<B> {
                 } else {
                     dt
                 };
-                if r.v.reversi {
-                    // Every enclosed line turns to the mover's colour.
-                    for s in self.enclosed(r, to, us).iter() {
-                        let t = (self.board[s] as usize - 1) & 31;
-                        self.take(s);
-                        self.put(s, t, us);
+                match r.v.flip_enclosed {
+                    Some(EnclosingRule::Reversi) => {
+                        // Every enclosed line turns to the mover's colour.
+                        for s in self.enclosed(r, to, us).iter() {
+                            let t = (self.board[s] as usize - 1) & 31;
+                            self.take(s);
+                            self.put(s, t, us);
+                        }
                     }
+                    Some(EnclosingRule::Ataxx) => self.convert_neighbours(r, to, us),
+                    Some(EnclosingRule::Quadwrangle)
+                        if !(self.neighbours(r, to) & self.by_color[us]).is_empty() =>
+                    {
+                        self.convert_neighbours(r, to, us)
+                    }
+                    _ => {}
                 }
                 self.put(to, placed, us);
-                if r.v.ataxx {
-                    self.convert_neighbours(r, to, us);
-                }
                 if r.v.promotion_marked && placed != dt {
                     self.promoted.set(to);
                 }
@@ -510,7 +516,10 @@ impl<B: Bits> State<B> {
                     t
                 };
                 self.put(to, nt, us);
-                if r.v.ataxx {
+                if matches!(
+                    r.v.flip_enclosed,
+                    Some(EnclosingRule::Ataxx | EnclosingRule::Quadwrangle)
+                ) {
                     self.convert_neighbours(r, to, us);
                 }
                 // Petrified chess: the captor (as it moved, before any

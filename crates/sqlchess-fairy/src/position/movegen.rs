@@ -13,6 +13,7 @@ use super::special::NoCheckFilter;
 use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::{comp_targets, PathKind};
+use crate::variant::EnclosingRule;
 
 /// Receives generated moves: bulk target sets for plain moves, single moves
 /// otherwise. Perft counts; move lists collect.
@@ -990,36 +991,36 @@ impl<B: Bits> State<B> {
         let us = self.side;
         let them = us ^ 1;
         let mut empty = r.board & !self.occ();
-        if r.v.drop_on_top {
-            // The lowest empty square of each file.
-            let mut top = B::EMPTY;
-            for f in &r.file_masks {
-                if let Some(sq) = (*f & empty).lsb() {
-                    top.set(sq);
+        match r.v.enclosing_drop {
+            // Connect four: onto a piece or the bottom edge.
+            Some(EnclosingRule::Top) => empty = self.top_drops(r),
+            Some(EnclosingRule::Anyside) => empty = self.anyside_drops(r),
+            // Ataxx: clones go next to one of the mover's pieces.
+            Some(EnclosingRule::Ataxx) => {
+                let mut near_ours = B::EMPTY;
+                for s in self.by_color[us].iter() {
+                    near_ours |= self.neighbours(r, s);
+                }
+                empty &= near_ours;
+            }
+            // Snort: never beside an enemy piece.
+            Some(EnclosingRule::Snort) => {
+                for s in self.by_color[them].iter() {
+                    empty &= !self.orthogonal_neighbours(r, s);
                 }
             }
-            empty = top;
+            _ => {}
         }
         let ek = self.royal_sq[them];
-        // Ataxx: clones go next to one of the mover's pieces.
-        let mut near_ours = B::EMPTY;
-        if r.v.ataxx {
-            for s in self.by_color[us].iter() {
-                near_ours |= self.neighbours(r, s);
-            }
-        }
         for t in 0..r.v.pieces.len() {
             if self.hand[us][t] == 0 && !r.v.free_drops {
                 continue;
             }
             let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
-            if r.v.ataxx {
-                targets &= near_ours;
-            }
             if r.v.pawn_of(us) == Some(t) {
                 targets &= r.pawn_drop[us];
             }
-            if r.v.reversi {
+            if r.v.enclosing_drop == Some(EnclosingRule::Reversi) {
                 let start = r.drop_start & empty;
                 targets = if start.is_empty() {
                     let mut enclosing = B::EMPTY;
