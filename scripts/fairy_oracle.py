@@ -464,13 +464,26 @@ FSF_EXTRA = [
     "capturethequeen", "crossderby", "argess", "atomicduck", "cowboys",
     "la-mancha-squeez", "la-mancha-duel", "dragon-chess", "ajax-orthodox",
     "caught-in-a-snag", "1d-chess", "khans", "quadwrangle", "quadwrangle7x7",
-    "crusade", "snort", "cfour-anyside",
+    "crusade", "snort", "cfour-anyside", "gale",
 ]
 
-# Boards with gaps under or beside pieces, which play from the start
-# position rarely makes: where connect four's and anyside's drops go then.
+# Sections whose ends came last: positions just before the ends of random
+# playouts, where those rules decide what is legal.
+FSF_ENDS = [
+    "gale", "snort", "quadwrangle", "crusade", "cfour-anyside", "khans",
+    "caught-in-a-snag", "dragon-chess",
+]
+
+# Boards that play from the start position rarely makes: gaps under or
+# beside pieces (where connect four's and anyside's drops go), chains
+# one drop from joining gale's regions.
 FSF_GAPS = [
     ("cfour", "7/7/3p3/7/3P3/7[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 0 1"),
+    # Gale's chains grow only east and north from the first region: a step
+    # south (the first board) or west (the third) joins nothing.
+    ("gale", "9/9/9/9/PPPPP4/5PPPP/9/9/p1p6 w - - 0 1"),
+    ("gale", "9/9/9/5PPPP/PPPPP4/9/9/9/p1p6 w - - 0 1"),
+    ("gale", "4p4/4p4/4p4/P3p4/P3p4/5p3/5p3/5p3/5p3 b - - 0 1"),
     ("cfour-anyside", "7/7/7/3p3/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"),
     ("cfour-anyside", "1p2P2/7/P1p4/3P2p/7/p3P2/2P4[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1"),
     ("cfour-anyside", "7/2P1p2/1p5/7/4P1p/p6/7[PPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 1"),
@@ -504,6 +517,17 @@ def fsf_sections():
             lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     for name, fen in FSF_GAPS:
         lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    rng = random.Random(20261126)
+    for name in FSF_ENDS:
+        for _ in range(4):
+            history = [sf.start_fen(name)]
+            while len(history) < 400:
+                moves = sf.legal_moves(name, history[-1], [], False)
+                if not moves:
+                    break
+                history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
+            for fen in history[-3:]:
+                lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
 
 

@@ -608,7 +608,7 @@ impl Draft {
             .v
             .connect
             .as_ref()
-            .is_some_and(|c| c.n == 0 && c.nxn == 0)
+            .is_some_and(|c| c.n == 0 && c.nxn == 0 && c.regions.is_none())
         {
             self.v.connect = None;
         }
@@ -1453,6 +1453,16 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             d.v.promotion_marked = true;
         }
         "connectN" => connect(d).n = number()?,
+        "connectRegion1White"
+        | "connectRegion2White"
+        | "connectRegion1Black"
+        | "connectRegion2Black" => {
+            let b = squares(value).map_err(&bad)?;
+            let regions = connect(d).regions.get_or_insert([[Bb256::EMPTY; 2]; 2]);
+            let colour = usize::from(key.ends_with("Black"));
+            let which = usize::from(key.starts_with("connectRegion2"));
+            regions[colour][which] = b;
+        }
         "connectNxN" => connect(d).nxn = number()?,
         "connectHorizontal" => connect(d).horizontal = boolean()?,
         "connectVertical" => connect(d).vertical = boolean()?,
@@ -1748,17 +1758,32 @@ fn fsf_betza(text: &str) -> Result<PieceDef, crate::piece::ParsePieceError> {
 /// A Fairy-Stockfish square list (`d4 e4 d5 e5`, `*8` for a whole rank,
 /// `-` for none) as frame bits.
 fn squares(value: &str) -> Result<Bb256, &'static str> {
+    const BAD: &str = "expected squares such as d4, *8 or a*";
     let mut b = Bb256::EMPTY;
     for token in value.split_whitespace().filter(|t| *t != "-") {
-        let (file, rank) = token.split_at(1);
-        let rank = match rank.parse::<usize>() {
-            Ok(r) if (1..=16).contains(&r) => r - 1,
-            _ => return Err("expected squares such as d4 or *8"),
+        let mut chars = token.chars();
+        let file = chars.next().ok_or(BAD)?;
+        let rank = chars.as_str();
+        // `*` stands for every file or every rank.
+        let ranks = match rank {
+            "*" => 0..16,
+            _ => match rank.parse::<usize>() {
+                Ok(r) if (1..=16).contains(&r) => r - 1..r,
+                _ => return Err(BAD),
+            },
         };
-        match file.as_bytes()[0] {
-            b'*' => (0..16).for_each(|f| b.set(rank * 16 + f)),
-            c @ b'a'..=b'p' => b.set(rank * 16 + usize::from(c - b'a')),
-            _ => return Err("expected squares such as d4 or *8"),
+        let files = match file {
+            '*' => 0..16,
+            'a'..='p' => {
+                let f = file as usize - 'a' as usize;
+                f..f + 1
+            }
+            _ => return Err(BAD),
+        };
+        for rank in ranks {
+            for f in files.clone() {
+                b.set(rank * 16 + f);
+            }
         }
     }
     Ok(b)
@@ -1772,6 +1797,7 @@ fn connect(d: &mut Draft) -> &mut Connect {
         vertical: true,
         diagonal: true,
         pieces: None,
+        regions: None,
         value: RelativeOutcome::Win,
     })
 }

@@ -465,6 +465,13 @@ pub struct Connect {
     pub diagonal: bool,
     /// The pieces that count, by index; `None` for all.
     pub pieces: Option<Vec<usize>>,
+    /// Per colour, two regions (frame bits, `rank * 16 + file`) that a
+    /// chain of the colour's counted pieces must join, each piece next to
+    /// the last in the directions above taken one way, as Fairy-Stockfish
+    /// does (east, north, north-east, south-east: from the first region
+    /// towards the second) (variants.ini's `connectRegion1White`
+    /// and friends: gale, hex); `None` when no colour has regions.
+    pub regions: Option<[[Bb256; 2]; 2]>,
     /// The result for the side that connects (a win unless misère).
     pub value: RelativeOutcome,
 }

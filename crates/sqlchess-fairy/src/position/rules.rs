@@ -159,6 +159,13 @@ pub(crate) struct Rules<B> {
     /// Connect n: every row (and square) of squares that wins when one
     /// side's counted pieces fill it.
     pub connect_lines: Vec<B>,
+    /// Connect regions: per colour, the two regions its chain must join
+    /// (empty when it has none).
+    pub connect_regions: [[B; 2]; 2],
+    /// Connect regions: per square, the squares a chain steps to from it
+    /// (one way only: east, north and the diagonals north-east and
+    /// south-east, as Fairy-Stockfish grows it).
+    pub connect_steps: Vec<B>,
     /// Capture the flag: each colour's target squares.
     pub flag_region: [B; 2],
     /// Atomic: the squares next to each square (empty otherwise).
@@ -332,6 +339,8 @@ impl<B: Bits> Rules<B> {
                 || !v.mutually_immune.is_empty()
                 || v.walling.is_some(),
             connect_lines: Vec::new(),
+            connect_regions: [[B::EMPTY; 2]; 2],
+            connect_steps: Vec::new(),
             flag_region: [B::EMPTY; 2],
             blast: Vec::new(),
             janggi: None,
@@ -391,6 +400,26 @@ impl<B: Bits> Rules<B> {
             }
             if c.diagonal {
                 dirs.extend([(1, 1), (1, -1)]);
+            }
+            if let Some(regions) = &c.regions {
+                for (colour, pair) in regions.iter().enumerate() {
+                    for (which, b) in pair.iter().enumerate() {
+                        rules.connect_regions[colour][which] = from_frame_bits(b, w, h, stride);
+                    }
+                }
+                rules.connect_steps = vec![B::EMPTY; stride * h as usize];
+                for y in 0..h {
+                    for x in 0..w {
+                        // Fairy-Stockfish grows the chain only east, north,
+                        // north-east and south-east from the first region.
+                        for &(dx, dy) in &dirs {
+                            let (tx, ty) = (x + dx, y + dy);
+                            if (0..w).contains(&tx) && (0..h).contains(&ty) {
+                                rules.connect_steps[at(x, y)].set(at(tx, ty));
+                            }
+                        }
+                    }
+                }
             }
             for y in 0..h {
                 for x in 0..w {

@@ -128,11 +128,35 @@ impl<B: Bits> State<B> {
                     mine &= self.by_color[them];
                 }
             }
-            if r.connect_lines.iter().any(|&l| (l & mine) == l) {
+            if r.connect_lines.iter().any(|&l| (l & mine) == l) || self.joins_regions(r, mine, them)
+            {
                 return Some(c.value.flip());
             }
         }
         None
+    }
+
+    /// Whether a chain of `mine` joins `colour`'s two connect regions.
+    fn joins_regions(&self, r: &Rules<B>, mine: B, colour: usize) -> bool {
+        let [from, to] = r.connect_regions[colour];
+        if from.is_empty() || to.is_empty() {
+            return false;
+        }
+        // Grow the chain from the first region, one step at a time.
+        let mut reached = mine & from;
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            if !(reached & to).is_empty() {
+                return true;
+            }
+            let mut next = B::EMPTY;
+            for sq in frontier.iter() {
+                next |= r.connect_steps[sq];
+            }
+            frontier = next & mine & !reached;
+            reached |= frontier;
+        }
+        !(reached & to).is_empty()
     }
 
     /// Removes the moves that give check (racing kings). Per node, the
