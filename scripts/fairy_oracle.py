@@ -471,12 +471,12 @@ FSF_EXTRA = [
 # playouts, where those rules decide what is legal.
 FSF_ENDS = [
     "gale", "snort", "quadwrangle", "crusade", "cfour-anyside", "khans",
-    "caught-in-a-snag", "dragon-chess",
+    "caught-in-a-snag", "dragon-chess", "castle", "opposite-castling",
 ]
 
 # Boards that play from the start position rarely makes: gaps under or
 # beside pieces (where connect four's and anyside's drops go), chains
-# one drop from joining gale's regions.
+# one drop from joining gale's regions, castling with its rights at stake.
 FSF_GAPS = [
     ("cfour", "7/7/3p3/7/3P3/7[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 0 1"),
     # Gale's chains grow only east and north from the first region: a step
@@ -484,6 +484,12 @@ FSF_GAPS = [
     ("gale", "9/9/9/9/PPPPP4/5PPPP/9/9/p1p6 w - - 0 1"),
     ("gale", "9/9/9/5PPPP/PPPPP4/9/9/9/p1p6 w - - 0 1"),
     ("gale", "4p4/4p4/4p4/P3p4/P3p4/5p3/5p3/5p3/5p3 b - - 0 1"),
+    # Castling on either wing, with its rights at stake.
+    ("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1"),
+    ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1"),
+    ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQk - 0 1"),
     ("cfour-anyside", "7/7/7/3p3/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"),
     ("cfour-anyside", "1p2P2/7/P1p4/3P2p/7/p3P2/2P4[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1"),
     ("cfour-anyside", "7/2P1p2/1p5/7/4P1p/p6/7[PPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 1"),

@@ -1495,6 +1495,21 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         "adjudicateFullBoard" => d.v.adjudicate_full_board = boolean()?,
         "dropPromoted" => d.v.drop_promoted = boolean()?,
         "piecePromotionOnCapture" => d.v.piece_promotion_on_capture = boolean()?,
+        "oppositeCastling" => d.v.opposite_castling = boolean()?,
+        "castlingWins" => {
+            let mut wins = [[false; 2]; 2];
+            for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                let (colour, wing) = match c {
+                    'K' => (0, 0),
+                    'Q' => (0, 1),
+                    'k' => (1, 0),
+                    'q' => (1, 1),
+                    _ => return Err(bad("expected castling rights K, Q, k, q or -")),
+                };
+                wins[colour][wing] = true;
+            }
+            d.v.castling_wins = wins;
+        }
         "makpongRule" => d.v.makpong = boolean()?,
         "cambodianMoves" => d.v.cambodian_moves = boolean()?,
         // Seirawan-style gating rights on the back rank (file letters in the

@@ -289,6 +289,13 @@ pub struct Variant {
     /// In check, the royal piece may only capture the checking piece
     /// (makpong; variants.ini's `makpongRule`).
     pub makpong: bool,
+    /// Castling on a wing takes the opponent's right to castle on the same
+    /// wing (variants.ini's `oppositeCastling`).
+    pub opposite_castling: bool,
+    /// Per colour and wing (0: the rook on the higher file, `K`/`k`; 1: the
+    /// lower, `Q`/`q`), whether castling there wins and losing the right
+    /// loses (variants.ini's `castlingWins`).
+    pub castling_wins: [[bool; 2]; 2],
     /// Cambodian chess's first moves (variants.ini's `cambodianMoves`, with
     /// `gating`): from a square that keeps its right (a gating flag, `DEde`
     /// in the FEN), the royal piece may leap two files aside and one rank
@@ -963,6 +970,8 @@ impl Variant {
             piece_promotion_on_capture: false,
             must_drop_type: None,
             makpong: false,
+            opposite_castling: false,
+            castling_wins: [[false; 2]; 2],
             cambodian_moves: false,
             petrify_on_capture: Vec::new(),
             drop_opposite_colored_bishop: false,

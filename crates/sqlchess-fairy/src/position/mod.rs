@@ -276,6 +276,10 @@ pub(crate) struct State<B> {
     /// Whether the kings faced each other before the last move (bikjang
     /// variants only: a pass that keeps them facing ends the game).
     pub bikjang_before: bool,
+    /// Whether the last move was a castling that `castlingWins` names: its
+    /// side has won (read from a FEN, never: there the right is just gone,
+    /// as Fairy-Stockfish reads it).
+    pub castled_to_win: bool,
 }
 
 /// Field by field, but a colour's castling king only while that colour
@@ -331,6 +335,7 @@ impl<B: Bits> State<B> {
             castle_king: [NO_SQ; 2],
             passes: 0,
             bikjang_before: false,
+            castled_to_win: false,
             walls: B::EMPTY,
         }
     }
@@ -425,6 +430,7 @@ impl<B: Bits> State<B> {
         if r.v.bikjang {
             self.bikjang_before = self.kings_face(r);
         }
+        self.castled_to_win = false;
         self.passes = if mv.kind == MoveKind::Pass {
             (self.passes + 1).min(2)
         } else {
@@ -454,6 +460,12 @@ impl<B: Bits> State<B> {
                 self.put(castle_rook_dest(from, to, rook), rt, us);
                 self.gate.clear(from);
                 self.gate.clear(rook);
+                // The rook on the higher file is right 0.
+                let wing = usize::from(rook % r.stride < from % r.stride);
+                if r.v.opposite_castling {
+                    self.castle[us ^ 1][wing] = NO_SQ;
+                }
+                self.castled_to_win = r.v.castling_wins[us][wing];
                 if mv.promotion != NO_SQ {
                     let g = mv.promotion as usize;
                     let square = if mv.kind == MoveKind::CastleGateRook {

@@ -330,6 +330,7 @@ impl<B: Bits> Rules<B> {
                 || v.flag.is_some()
                 || v.check_counting
                 || v.connect.is_some()
+                || v.castling_wins.iter().flatten().any(|&w| w)
                 || v.must_drop
                 || v.makpong
                 || !v.drop_checks

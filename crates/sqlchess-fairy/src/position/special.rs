@@ -54,6 +54,20 @@ impl<B: Bits> State<B> {
     pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
         let us = self.side;
         let them = us ^ 1;
+        // Castling that wins, then rights lost that lose.
+        if self.castled_to_win {
+            return Some(RelativeOutcome::Loss);
+        }
+        for c in [us, them] {
+            let lost = (0..2).any(|w| r.v.castling_wins[c][w] && self.castle[c][w] == NO_SQ);
+            if lost {
+                return Some(if c == us {
+                    RelativeOutcome::Loss
+                } else {
+                    RelativeOutcome::Win
+                });
+            }
+        }
         // Two passes in a row, or a pass that kept the kings facing
         // (bikjang), end the game drawn, unless material counting decides.
         if self.passes >= 2 || (r.v.bikjang && self.bikjang_before && self.kings_face(r)) {
