@@ -164,6 +164,14 @@ JANGGI = [
     "3k1a3/4c4/3C5/9/9/9/9/5r3/4A4/3K1p3 b - - 0 1",
 ]
 
+# Supply chess: the start with a hand of every piece, and a middle game
+# where both sides hold pieces (kings facing, a check to answer).
+SUPPLY = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNBACPrnbacp] w - - 0 1",
+    "3k5/4a4/9/9/9/9/9/9/4A4/4K4[RCPnp] w - - 0 1",
+    "r2akab2/9/2n1b1n2/p3p3p/2p6/6R2/P1P1P3P/2N1C1N2/4A4/2BAK1B2[CPrcp] b - - 0 1",
+]
+
 # (our name, pyffish variant, chess960 flag, start fens, start depth,
 #  random positions, plies range, random depth)
 PLAN = [
@@ -276,6 +284,7 @@ PLAN = [
     ("janggi", "janggi", False, JANGGI, 3, 40, (4, 120), 2),
     ("janggitraditional", "janggitraditional", False, JANGGI, 3, 12, (4, 120), 2),
     ("janggicasual", "janggicasual", False, JANGGI, 3, 12, (4, 120), 2),
+    ("supply", "supply", False, SUPPLY, 3, 24, (4, 80), 2),
 ]
 
 

@@ -334,6 +334,25 @@ promotionRegionBlack = a5 b3 c2 d2 e1 f1 g2 h2 i3 j5
 [bughouse:crazyhouse]
 capturesToHand = false
 
+# Supply chess: xiangqi on one board of a pair, as bughouse is to
+# crazyhouse: pieces the partner captured are dropped in one's own half,
+# never with check, on squares where they may stand (advisors and
+# elephants on their points, a soldier on its own side only where soldiers
+# start), and captures go to the partner.
+[supply:xiangqi]
+pieceDrops = true
+capturesToHand = false
+dropChecks = false
+mobilityRegionWhiteSoldier = a4 a5 c4 c5 e4 e5 g4 g5 i4 i5 *6 *7 *8 *9 *10
+mobilityRegionBlackSoldier = a7 a6 c7 c6 e7 e6 g7 g6 i7 i6 *5 *4 *3 *2 *1
+mobilityRegionWhiteFers = d1 f1 e2 d3 f3
+mobilityRegionBlackFers = d10 f10 e9 d8 f8
+mobilityRegionWhiteElephant = c1 g1 a3 e3 i3 c5 g5
+mobilityRegionBlackElephant = c10 g10 a8 e8 i8 c6 g6
+dropRegionWhite = *1 *2 *3 *4 *5
+dropRegionBlack = *6 *7 *8 *9 *10
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1
+
 # Koedem: bughouse where the kings are ordinary pieces (commoners) that
 # castle; a king in hand must be dropped before anything else moves, and a
 # side whose opponent owns both kings (on the board or in hand) has lost.
@@ -530,6 +549,7 @@ pub(crate) const NAMES: &[&str] = &[
     "janggi",
     "janggitraditional",
     "janggicasual",
+    "supply",
 ];
 
 #[cfg(test)]

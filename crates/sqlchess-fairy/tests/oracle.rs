@@ -193,7 +193,8 @@ oracle!(
     georgian,
     janggi,
     janggitraditional,
-    janggicasual
+    janggicasual,
+    supply
 );
 
 /// A name that is no identifier.
