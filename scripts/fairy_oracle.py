@@ -480,12 +480,14 @@ FSF_EXTRA = [
 # playouts, where those rules decide what is legal.
 FSF_ENDS = [
     "gale", "snort", "quadwrangle", "crusade", "cfour-anyside", "khans",
-    "caught-in-a-snag", "dragon-chess", "castle", "opposite-castling",
+    "caught-in-a-snag", "dragon-chess", "castle", "opposite-castling", "kono",
+    "three-musketeers",
 ]
 
 # Boards that play from the start position rarely makes: gaps under or
 # beside pieces (where connect four's and anyside's drops go), chains
-# one drop from joining gale's regions, castling with its rights at stake.
+# one drop from joining gale's regions, castling with its rights at stake,
+# a flag region one piece from full, musketeers one move from a line.
 FSF_GAPS = [
     ("cfour", "7/7/3p3/7/3P3/7[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 0 1"),
     # Gale's chains grow only east and north from the first region: a step
@@ -499,6 +501,10 @@ FSF_GAPS = [
     ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1"),
     ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
     ("castle", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQk - 0 1"),
+    # Kono: one pawn into a region the others fill wins.
+    ("kono", "pppp1/p2Pp/5/5/PPPP1 w - - 0 1"),
+    # Three musketeers: the only capture puts all three on one file.
+    ("three-musketeers", "M4/5/pM3/5/M3p w - - 0 1"),
     ("cfour-anyside", "7/7/7/3p3/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"),
     ("cfour-anyside", "1p2P2/7/P1p4/3P2p/7/p3P2/2P4[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1"),
     ("cfour-anyside", "7/2P1p2/1p5/7/4P1p/p6/7[PPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 1"),

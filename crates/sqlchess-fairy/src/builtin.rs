@@ -379,6 +379,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 flag_move: false,
                 count: 1,
                 safe: true,
+                blocked_win: false,
             });
             v
         }
@@ -894,6 +895,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 flag_move: false,
                 count: 1,
                 safe: false,
+                blocked_win: false,
             });
             v
         }
@@ -922,6 +924,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 flag_move: true,
                 count: 1,
                 safe: false,
+                blocked_win: false,
             });
             v
         }
@@ -1009,6 +1012,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
                 flag_move: false,
                 count: 1,
                 safe: false,
+                blocked_win: false,
             });
             v
         }

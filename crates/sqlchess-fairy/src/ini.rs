@@ -297,6 +297,7 @@ struct Draft {
     flag_region: Option<[Bb256; 2]>,
     flag_move: Option<bool>,
     flag_safe: Option<bool>,
+    flag_blocked_win: bool,
     /// The line of `flagPieceSafe = true`, if given (checked against
     /// `flagMove` at the end).
     flag_safe_line: Option<usize>,
@@ -340,6 +341,7 @@ impl From<Variant> for Draft {
             flag_region: v.flag.as_ref().map(|f| f.region),
             flag_move: v.flag.as_ref().map(|f| f.flag_move),
             flag_safe: v.flag.as_ref().map(|f| f.safe),
+            flag_blocked_win: v.flag.as_ref().is_some_and(|f| f.blocked_win),
             flag_safe_line: None,
             v,
             template: false,
@@ -577,6 +579,7 @@ impl Draft {
             flag_move: self.flag_move.unwrap_or(false),
             count: self.flag_count,
             safe: self.flag_safe.unwrap_or(false),
+            blocked_win: self.flag_blocked_win,
         });
         if self.template {
             // Fairy-Stockfish's default files g and c must lie on the board.
@@ -608,7 +611,7 @@ impl Draft {
             .v
             .connect
             .as_ref()
-            .is_some_and(|c| c.n == 0 && c.nxn == 0 && c.regions.is_none())
+            .is_some_and(|c| c.n == 0 && c.nxn == 0 && c.collinear == 0 && c.regions.is_none())
         {
             self.v.connect = None;
         }
@@ -1464,6 +1467,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             regions[colour][which] = b;
         }
         "connectNxN" => connect(d).nxn = number()?,
+        "collinearN" => connect(d).collinear = number()?,
         "connectHorizontal" => connect(d).horizontal = boolean()?,
         "connectVertical" => connect(d).vertical = boolean()?,
         "connectDiagonal" => connect(d).diagonal = boolean()?,
@@ -1696,7 +1700,8 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .ok_or_else(|| bad("expected a count of at least 1"))?;
         }
         // Only the defaults: other values would change the rule.
-        "extinctionPseudoRoyal" | "flagPieceBlockedWin" if value == "false" => {}
+        "flagPieceBlockedWin" => d.flag_blocked_win = boolean()?,
+        "extinctionPseudoRoyal" if value == "false" => {}
         "flagPieceSafe" => {
             let safe = boolean()?;
             d.flag_safe = Some(safe);
@@ -1808,6 +1813,7 @@ fn connect(d: &mut Draft) -> &mut Connect {
     d.v.connect.get_or_insert(Connect {
         n: 0,
         nxn: 0,
+        collinear: 0,
         horizontal: true,
         vertical: true,
         diagonal: true,

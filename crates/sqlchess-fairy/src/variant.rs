@@ -464,6 +464,9 @@ pub struct Connect {
     pub n: u8,
     /// Side of a square of pieces needed (0: none).
     pub nxn: u8,
+    /// Pieces on one line needed, other squares allowed between them (0:
+    /// none; variants.ini's `collinearN`: three musketeers).
+    pub collinear: u8,
     /// Whether rows along ranks count.
     pub horizontal: bool,
     /// Whether rows along files count.
@@ -520,6 +523,10 @@ pub struct Flag {
     /// `count` of them in the region, one the side to move can legally
     /// capture does not count (with more, the spare ones cover it).
     pub safe: bool,
+    /// With `count` above one, a side also wins with fewer flag pieces
+    /// there, at least one, once every square of its region is taken
+    /// (variants.ini's `flagPieceBlockedWin`: kono).
+    pub blocked_win: bool,
 }
 
 /// Why a variant could not be built or found.

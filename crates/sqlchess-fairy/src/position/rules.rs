@@ -159,6 +159,9 @@ pub(crate) struct Rules<B> {
     /// Connect n: every row (and square) of squares that wins when one
     /// side's counted pieces fill it.
     pub connect_lines: Vec<B>,
+    /// Collinear n: every whole line (rank, file, diagonal as the connect
+    /// directions allow) that wins with that many counted pieces on it.
+    pub collinear_lines: Vec<B>,
     /// Connect regions: per colour, the two regions its chain must join
     /// (empty when it has none).
     pub connect_regions: [[B; 2]; 2],
@@ -340,6 +343,7 @@ impl<B: Bits> Rules<B> {
                 || !v.mutually_immune.is_empty()
                 || v.walling.is_some(),
             connect_lines: Vec::new(),
+            collinear_lines: Vec::new(),
             connect_regions: [[B::EMPTY; 2]; 2],
             connect_steps: Vec::new(),
             flag_region: [B::EMPTY; 2],
@@ -401,6 +405,30 @@ impl<B: Bits> Rules<B> {
             }
             if c.diagonal {
                 dirs.extend([(1, 1), (1, -1)]);
+            }
+            if c.collinear > 0 {
+                // Each line once, from its first square on the board.
+                let k = i32::from(c.collinear);
+                for y in 0..h {
+                    for x in 0..w {
+                        for &(dx, dy) in &dirs {
+                            let on = |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y);
+                            if on(x - dx, y - dy) {
+                                continue;
+                            }
+                            let mut line = B::EMPTY;
+                            let (mut cx, mut cy) = (x, y);
+                            while on(cx, cy) {
+                                line.set(at(cx, cy));
+                                cx += dx;
+                                cy += dy;
+                            }
+                            if line.count() >= k as u32 {
+                                rules.collinear_lines.push(line);
+                            }
+                        }
+                    }
+                }
             }
             if let Some(regions) = &c.regions {
                 for (colour, pair) in regions.iter().enumerate() {

@@ -93,7 +93,9 @@ impl<B: Bits> State<B> {
         } else if let Some(f) = &r.v.flag {
             let on_flag = |c: usize| {
                 let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
-                (pieces & self.by_color[c] & r.flag_region[c]).count() >= f.count
+                let there = (pieces & self.by_color[c] & r.flag_region[c]).count();
+                there >= f.count
+                    || (f.blocked_win && there >= 1 && (r.flag_region[c] & !self.occ()).is_empty())
             };
             // With an extra move, White's arrival is answered by Black; Black
             // getting there too draws.
@@ -142,7 +144,12 @@ impl<B: Bits> State<B> {
                     mine &= self.by_color[them];
                 }
             }
-            if r.connect_lines.iter().any(|&l| (l & mine) == l) || self.joins_regions(r, mine, them)
+            let collinear = u32::from(c.collinear);
+            if r.connect_lines.iter().any(|&l| (l & mine) == l)
+                || r.collinear_lines
+                    .iter()
+                    .any(|&l| (l & mine).count() >= collinear)
+                || self.joins_regions(r, mine, them)
             {
                 return Some(c.value.flip());
             }
