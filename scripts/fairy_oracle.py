@@ -473,7 +473,7 @@ FSF_EXTRA = [
     "capturethequeen", "crossderby", "argess", "atomicduck", "cowboys",
     "la-mancha-squeez", "la-mancha-duel", "dragon-chess", "ajax-orthodox",
     "caught-in-a-snag", "1d-chess", "khans", "quadwrangle", "quadwrangle7x7",
-    "crusade", "snort", "cfour-anyside", "gale",
+    "crusade", "snort", "cfour-anyside", "gale", "atomiczh",
 ]
 
 # Sections whose ends came last: positions just before the ends of random

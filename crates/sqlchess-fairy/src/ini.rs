@@ -314,8 +314,6 @@ struct Draft {
     extinction_count: u32,
     /// `flagPieceCount`.
     flag_count: u32,
-    /// The line of `dropChecks`, if given.
-    drop_checks_line: Option<usize>,
     /// `extinctionOpponentPieceCount`.
     extinction_opponent_count: u32,
     /// `extinctionClaim`.
@@ -332,7 +330,6 @@ impl From<Variant> for Draft {
             extinction_count: v.extinction.as_ref().map_or(0, |e| e.count),
             extinction_opponent_count: v.extinction.as_ref().map_or(0, |e| e.opponent_count),
             flag_count: v.flag.as_ref().map_or(1, |f| f.count),
-            drop_checks_line: None,
             extinction_claim: v.extinction.as_ref().is_some_and(|e| e.claim),
             parent_zone_last,
             extinction_value: v.extinction.as_ref().map(|e| e.value),
@@ -959,7 +956,6 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         return Err(errors);
     }
     let pseudo_royal = d.pseudo_royal;
-    let drop_checks_line = d.drop_checks_line;
     if let Some(line) = d.flag_safe_line.filter(|_| d.flag_move == Some(true)) {
         // Fairy-Stockfish then gives the extra move only for an unsafe flag
         // piece, a combination not implemented here.
@@ -991,14 +987,6 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
             }
             v.pseudo_royal = true;
         }
-    }
-    if let Some(line) = drop_checks_line.filter(|_| !v.drop_checks && v.blast_on_capture) {
-        return Err(vec![IniError::Value {
-            line,
-            option: "dropChecks".into(),
-            value: "false".into(),
-            reason: "not supported with blastOnCapture".into(),
-        }]);
     }
     let name = v.name.clone();
     v.validate().map_err(|error| {
@@ -1565,7 +1553,6 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "dropChecks" => {
             d.v.drop_checks = boolean()?;
-            d.drop_checks_line = Some(line);
         }
         "dropLoop" => d.v.drop_loop = boolean()?,
         "dropNoDoubledCount" => d.v.drop_no_doubled_count = number()?,

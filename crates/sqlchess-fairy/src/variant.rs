@@ -331,7 +331,8 @@ pub struct Variant {
     /// dropped to, per colour, beside [`Variant::regions`] (variants.ini's
     /// `mobilityRegionWhiteKing` and friends).
     pub square_regions: Vec<(usize, [Bb256; 2])>,
-    /// Whether a drop may give check (variants.ini's `dropChecks`).
+    /// Whether a drop may give check (variants.ini's `dropChecks`; with
+    /// explosions drops check all the same, as in Fairy-Stockfish).
     pub drop_checks: bool,
     /// Per colour, whether that side may pass instead of moving when not
     /// in check (variants.ini's `pass`, `passWhite`, `passBlack`).

@@ -215,7 +215,9 @@ impl<B: Bits> State<B> {
         if r.v.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
-        if !r.v.drop_checks {
+        // With explosions Fairy-Stockfish lets drops check all the same
+        // (pyffish 0.0.90's atomiczh), and so does this.
+        if !r.v.drop_checks && !r.v.blast_on_capture {
             moves.retain(|&m| !m.is_drop() || !self.gives_check(r, m));
         }
         if r.v.must_drop {

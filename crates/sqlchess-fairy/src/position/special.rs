@@ -659,9 +659,10 @@ impl<B: Bits> State<B> {
                     }
                 }
             }
-            self.promoted.clear(sq);
             self.gate.clear(sq);
-            self.take(sq);
+            // Every piece blown away is captured: with captures to hand
+            // (atomic crazyhouse), it goes to its owner's opponent.
+            self.take_to_hand(r, sq, c ^ 1);
         }
     }
 
