@@ -166,7 +166,8 @@ impl FairyMove {
     }
 
     /// UCI text in the position's conventions: the promotion letter of the
-    /// variant, and king-takes-rook castling in Chess960.
+    /// variant, and king-takes-rook castling in Chess960 or where the king
+    /// moves less than two files.
     pub fn to_uci(&self, pos: &Position) -> String {
         let base = self.uci_move(pos);
         match self.wall() {
@@ -184,7 +185,11 @@ impl FairyMove {
             let rook = FairySquare::from_index(self.extra as usize);
             return format!("{rook}{}{}", self.from(), letter(self.promotion as usize));
         }
-        let to = if self.is_castle() && pos.variant().chess960 {
+        // King takes rook in Chess960, and wherever the king moves less
+        // than two files (where its square would read as a plain king
+        // move), as Fairy-Stockfish writes it (haynie).
+        let short_castle = self.from().file().abs_diff(self.to().file()) < 2;
+        let to = if self.is_castle() && (pos.variant().chess960 || short_castle) {
             FairySquare::from_index(self.extra as usize)
         } else {
             self.to()
@@ -206,7 +211,10 @@ impl FairyMove {
             if moved.is_some_and(|m| v.piece_promotions.contains(&(p, m))) {
                 // Back to the moving piece's base: a demotion.
                 s.push('-');
-            } else if v.piece_promotions.iter().any(|&(_, q)| q == p) {
+            } else if moved.is_some_and(|m| v.piece_promotions.contains(&(m, p))) {
+                // The moving piece's own shogi-style promotion; a pawn
+                // becoming a piece that others promote to (forward's
+                // queen) is a chess promotion, written with its letter.
                 s.push('+');
             } else if let Some(pt) = v.pieces.get(p) {
                 s.push(pt.letter);
@@ -564,7 +572,9 @@ impl<B: Bits> State<B> {
                 if capture && r.v.blast_on_capture {
                     self.explode(r, to);
                 }
-                if mv.kind == MoveKind::DoubleStep && r.v.en_passant {
+                // A double step that promotes (onto a promotion region as
+                // deep as epicatomic's) leaves no pawn to take en passant.
+                if mv.kind == MoveKind::DoubleStep && r.v.en_passant && mv.promotion == NO_SQ {
                     // The square passed over; only set when an enemy pawn
                     // could capture there, as X-FEN prints it.
                     let mid = (from + to) / 2;

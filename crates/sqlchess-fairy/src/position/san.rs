@@ -121,10 +121,12 @@ impl Position {
             s.push_str(&mv.to().to_string());
             if let Some(p) = mv.promotion() {
                 s.push('=');
-                // A shogi-style promoted piece is written `+` and its base.
-                if let Some(&(base, _)) = v.piece_promotions.iter().find(|&&(_, q)| q == p) {
+                // A shogi-style promoted piece is written `+` and its base
+                // (the moving piece's own promotion only: a pawn becoming a
+                // piece that others promote to is a chess promotion).
+                if v.piece_promotions.contains(&(t, p)) {
                     s.push('+');
-                    s.push(v.pieces[base].letter.to_ascii_uppercase());
+                    s.push(v.pieces[t].letter.to_ascii_uppercase());
                 } else {
                     s.push(v.pieces[p].letter.to_ascii_uppercase());
                 }
@@ -236,8 +238,12 @@ impl Position {
                         && m.gating().is_none()
                         && (m.side_rook_file() < m.from().file()) == long
                 }
+                // `M@a2` drops the piece as it is; dropped promoted, it is
+                // `+M@a2`, read by the generated SAN.
                 SanMove::Drop { piece, to } => {
-                    m.to() == to && m.dropped_piece().is_some_and(|t| letter_of(t) == piece)
+                    m.to() == to
+                        && m.promotion().is_none()
+                        && m.dropped_piece().is_some_and(|t| letter_of(t) == piece)
                 }
                 SanMove::Normal {
                     piece,
