@@ -250,3 +250,13 @@ fn big_fairy_board_and_checkers() {
         games(v, 4, 60, 99 + i as u64);
     }
 }
+
+/// Every built-in variant, a short random game each: the same round trips
+/// (the ten above play longer games with the check walker as well).
+#[test]
+fn every_builtin() {
+    for (i, name) in sqlchess_fairy::variant_names().enumerate() {
+        let v = Variant::builtin(name).unwrap();
+        games_checked(&v, 1, 50, 500 + i as u64, false);
+    }
+}
