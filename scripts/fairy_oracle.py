@@ -481,13 +481,14 @@ FSF_EXTRA = [
 FSF_ENDS = [
     "gale", "snort", "quadwrangle", "crusade", "cfour-anyside", "khans",
     "caught-in-a-snag", "dragon-chess", "castle", "opposite-castling", "kono",
-    "three-musketeers",
+    "three-musketeers", "alapo",
 ]
 
 # Boards that play from the start position rarely makes: gaps under or
 # beside pieces (where connect four's and anyside's drops go), chains
 # one drop from joining gale's regions, castling with its rights at stake,
-# a flag region one piece from full, musketeers one move from a line.
+# a flag region one piece from full, musketeers one move from a line,
+# pieces arriving on alapo's far rank safely or not.
 FSF_GAPS = [
     ("cfour", "7/7/3p3/7/3P3/7[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 0 1"),
     # Gale's chains grow only east and north from the first region: a step
@@ -505,6 +506,11 @@ FSF_GAPS = [
     ("kono", "pppp1/p2Pp/5/5/PPPP1 w - - 0 1"),
     # Three musketeers: the only capture puts all three on one file.
     ("three-musketeers", "M4/5/pM3/5/M3p w - - 0 1"),
+    # Alapo: a rook arriving safely wins at once; arriving where it can be
+    # taken, it wins only if still there after the reply.
+    ("alapo", "6/2k3/6/R5/6/3K2 w - - 0 1"),
+    ("alapo", "1r4/2k3/6/R5/6/3K2 w - - 0 1"),
+    ("alapo", "6/2k3/6/r5/6/1R1K2 b - - 0 1"),
     ("cfour-anyside", "7/7/7/3p3/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"),
     ("cfour-anyside", "1p2P2/7/P1p4/3P2p/7/p3P2/2P4[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1"),
     ("cfour-anyside", "7/2P1p2/1p5/7/4P1p/p6/7[PPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 1"),

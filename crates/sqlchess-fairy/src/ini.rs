@@ -298,9 +298,6 @@ struct Draft {
     flag_move: Option<bool>,
     flag_safe: Option<bool>,
     flag_blocked_win: bool,
-    /// The line of `flagPieceSafe = true`, if given (checked against
-    /// `flagMove` at the end).
-    flag_safe_line: Option<usize>,
     /// The line of `extinctionPseudoRoyal = true`, if given.
     pseudo_royal: Option<usize>,
     /// Pawn drops on the first rank, and in the promotion zone.
@@ -339,7 +336,6 @@ impl From<Variant> for Draft {
             flag_move: v.flag.as_ref().map(|f| f.flag_move),
             flag_safe: v.flag.as_ref().map(|f| f.safe),
             flag_blocked_win: v.flag.as_ref().is_some_and(|f| f.blocked_win),
-            flag_safe_line: None,
             v,
             template: false,
             castling_set: false,
@@ -956,16 +952,6 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         return Err(errors);
     }
     let pseudo_royal = d.pseudo_royal;
-    if let Some(line) = d.flag_safe_line.filter(|_| d.flag_move == Some(true)) {
-        // Fairy-Stockfish then gives the extra move only for an unsafe flag
-        // piece, a combination not implemented here.
-        return Err(vec![IniError::Value {
-            line,
-            option: "flagPieceSafe".into(),
-            value: "true".into(),
-            reason: "not supported with flagMove".into(),
-        }]);
-    }
     if let Err(e) = d.promotion_zone() {
         return Err(vec![e]);
     }
@@ -1686,14 +1672,10 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 .filter(|&n| n >= 1)
                 .ok_or_else(|| bad("expected a count of at least 1"))?;
         }
-        // Only the defaults: other values would change the rule.
         "flagPieceBlockedWin" => d.flag_blocked_win = boolean()?,
+        // Only the default: other values would change the rule.
         "extinctionPseudoRoyal" if value == "false" => {}
-        "flagPieceSafe" => {
-            let safe = boolean()?;
-            d.flag_safe = Some(safe);
-            d.flag_safe_line = safe.then_some(line);
-        }
+        "flagPieceSafe" => d.flag_safe = Some(boolean()?),
         // The extinction piece treated as royal: what a royal piece is here,
         // so only for extinction of the royal piece (checked at the end).
         "extinctionPseudoRoyal" if value == "true" => d.pseudo_royal = Some(line),

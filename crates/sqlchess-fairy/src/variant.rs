@@ -522,7 +522,9 @@ pub struct Flag {
     pub count: u32,
     /// The flag pieces there must be safe (`flagPieceSafe`): with exactly
     /// `count` of them in the region, one the side to move can legally
-    /// capture does not count (with more, the spare ones cover it).
+    /// capture does not count (with more, the spare ones cover it). With
+    /// `flag_move` (alapo), a safe arrival wins at once and only an unsafe
+    /// one gives the other side its move, winning if it survives it.
     pub safe: bool,
     /// With `count` above one, a side also wins with fewer flag pieces
     /// there, at least one, once every square of its region is taken

@@ -81,7 +81,18 @@ impl<B: Bits> State<B> {
                 core::cmp::Ordering::Equal => RelativeOutcome::Draw,
             });
         }
-        if r.v.flag.as_ref().is_some_and(|f| f.safe) {
+        if let Some(f) = r.v.flag.as_ref().filter(|f| f.safe && f.flag_move) {
+            // Safe flag pieces with the extra move (alapo): a safe arrival
+            // wins at once; only an unsafe one gives the other side its
+            // move, and wins if it is still there after it.
+            if self.flag_held_safely(r, them) {
+                return Some(RelativeOutcome::Loss);
+            }
+            let pieces = f.piece.map_or(B::FULL, |p| self.by_type[p]);
+            if (pieces & self.by_color[us] & r.flag_region[us]).count() >= f.count {
+                return Some(RelativeOutcome::Win);
+            }
+        } else if r.v.flag.as_ref().is_some_and(|f| f.safe) {
             // Flag pieces that must be safe (never with the extra move):
             // either side's safe arrival ends the game, both a draw.
             match (self.flag_held_safely(r, us), self.flag_held_safely(r, them)) {
