@@ -1981,5 +1981,17 @@ mod tests {
             load_variants_ini("[x]\ncustomPiece1 = s:Y\n"),
             Err(IniError::Value { .. })
         ));
+        // Square lists: a character of two bytes first, a rank off the
+        // largest board, a file past p, no rank: typed errors, no panic.
+        for bad in ["\u{e9}4", "a17", "q1", "*", "4"] {
+            assert!(
+                matches!(
+                    load_variants_ini(&format!("[x:chess]\nflagRegionWhite = {bad}\n")),
+                    Err(IniError::Value { line: 2, .. })
+                ),
+                "{bad}"
+            );
+        }
+        assert!(load_variants_ini("[x:chess]\nflagRegionWhite = a* *8\n").is_ok());
     }
 }
