@@ -555,6 +555,19 @@ def fsf_sections():
                 history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
             for fen in history[-3:]:
                 lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    # Every other section: two playouts to the end (or 200 plies), their
+    # last two positions, from a stream of their own.
+    rng = random.Random(20261127)
+    for name in [n for n in names if n not in FSF_ENDS and n in sf.variants()]:
+        for _ in range(2):
+            history = [sf.start_fen(name)]
+            while len(history) < 200:
+                moves = sf.legal_moves(name, history[-1], [], False)
+                if not moves:
+                    break
+                history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
+            for fen in history[-2:]:
+                lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
 
 

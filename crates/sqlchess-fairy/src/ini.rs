@@ -593,10 +593,12 @@ impl Draft {
                 }
             }
             if !self.promotion_set {
-                let pieces: Vec<usize> =
-                    "nbrq".chars().filter_map(|c| self.letter_idx(c)).collect();
+                // Fairy-Stockfish's header says nbrq, but pyffish 0.0.90
+                // gives a section without a parent no promotion pieces: its
+                // pawns never reach the last rank (maharajah, checked with
+                // plain chess pieces too).
                 if let Some(p) = self.v.promotion.as_mut() {
-                    p.pieces = pieces;
+                    p.pieces = Vec::new();
                 }
             }
         }

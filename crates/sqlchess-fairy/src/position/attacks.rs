@@ -11,25 +11,24 @@ use crate::piece::comp_targets;
 
 impl<B: Bits> State<B> {
     /// Xiangqi's flying general: `by`'s royal piece sees `sq` along a file
-    /// with nothing between.
+    /// or a rank with nothing between.
     #[inline]
     fn general_faces(&self, r: &Rules<B>, sq: usize, by: usize, occ: &B, removed: &B) -> bool {
         if !r.v.flying_general {
             return false;
         }
         let ek = self.royal_sq[by];
-        if ek == NO_SQ
-            || removed.has(ek as usize)
-            || ek as usize % r.stride != sq % r.stride
-            || ek as usize == sq
-        {
+        if ek == NO_SQ || removed.has(ek as usize) || ek as usize == sq {
             return false;
         }
-        let dir = if ek as usize > sq {
-            r.file_dirs[0]
+        let dirs = if ek as usize % r.stride == sq % r.stride {
+            r.file_dirs
+        } else if ek as usize / r.stride == sq / r.stride {
+            r.rank_dirs
         } else {
-            r.file_dirs[1]
+            return false;
         };
+        let dir = if ek as usize > sq { dirs[0] } else { dirs[1] };
         r.first_blocker(dir, sq, occ) == Some(ek as usize)
     }
 

@@ -477,14 +477,20 @@ impl<B: Bits> State<B> {
             if let Some(j) = &r.janggi {
                 sensitive |= self.janggi_sensitive(r, j, k, &occ);
             }
-            // The file between the generals: a piece leaving it lets them face.
+            // The file or rank between the generals: a piece leaving it
+            // lets them face.
             let ek = self.royal_sq[them];
-            if r.v.flying_general && ek != NO_SQ && ek as usize % r.stride == k % r.stride {
-                let dir = if ek as usize > k {
-                    r.file_dirs[0]
-                } else {
-                    r.file_dirs[1]
-                };
+            let line = if ek == NO_SQ || !r.v.flying_general {
+                None
+            } else if ek as usize % r.stride == k % r.stride {
+                Some(r.file_dirs)
+            } else if ek as usize / r.stride == k / r.stride {
+                Some(r.rank_dirs)
+            } else {
+                None
+            };
+            if let Some(dirs) = line {
+                let dir = if ek as usize > k { dirs[0] } else { dirs[1] };
                 sensitive |= r.rays[dir][k] & !r.rays[dir][ek as usize];
             }
         }
@@ -919,8 +925,17 @@ impl<B: Bits> State<B> {
             && (!r.v.piece_promotion_on_capture || self.board[to] != 0);
         let mut promotes = false;
         if let Some(p) = r.promoted_of[t] {
-            // A marked piece that is already promoted does not promote again.
-            if in_zone && !(r.v.promotion_marked && self.promoted.has(from)) {
+            // A marked piece that is already promoted does not promote
+            // again, nor past `promotionLimit` (which counts these too, as
+            // in Fairy-Stockfish: shogun's one centaur).
+            let limit =
+                r.v.promotion
+                    .as_ref()
+                    .and_then(|pr| pr.limits.iter().find(|l| l.0 == p));
+            let below_limit = limit.is_none_or(|&(_, lim)| {
+                (self.by_type[p] & self.by_color[us]).count() < u32::from(lim)
+            });
+            if in_zone && below_limit && !(r.v.promotion_marked && self.promoted.has(from)) {
                 promotes = true;
                 sink.push(FairyMove {
                     promotion: p as u8,

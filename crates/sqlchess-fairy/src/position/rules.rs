@@ -129,6 +129,10 @@ pub(crate) struct Rules<B> {
     pub back_rank: [B; 2],
     /// Ray directions up and down a file, for the flying-general rule.
     pub file_dirs: [usize; 2],
+    /// Ray directions east and west along a rank, for the same rule:
+    /// Fairy-Stockfish's generals also face each other along a rank
+    /// (synochess).
+    pub rank_dirs: [usize; 2],
     /// Per piece, its shogi-style promoted piece.
     pub promoted_of: Vec<Option<usize>>,
     /// Per piece, the piece it demotes to in hand.
@@ -313,6 +317,7 @@ impl<B: Bits> Rules<B> {
             initial_zone: [B::EMPTY; 2],
             back_rank: [B::EMPTY; 2],
             file_dirs: [0, 0],
+            rank_dirs: [0, 0],
             promoted_of: vec![None; v.pieces.len()],
             base_of: (0..v.pieces.len()).collect(),
             demoted_of: vec![None; v.pieces.len()],
@@ -796,6 +801,7 @@ impl<B: Bits> Rules<B> {
         }
         if v.flying_general {
             rules.file_dirs = [b.dir((0, 1), &mut rules), b.dir((0, -1), &mut rules)];
+            rules.rank_dirs = [b.dir((1, 0), &mut rules), b.dir((-1, 0), &mut rules)];
             rules.slow_check = [true; 2];
         }
         let lines = v
