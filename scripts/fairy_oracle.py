@@ -546,29 +546,29 @@ def fsf_sections():
         lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
     rng = random.Random(20261126)
     for name in FSF_ENDS:
-        for _ in range(4):
-            history = [sf.start_fen(name)]
-            while len(history) < 400:
-                moves = sf.legal_moves(name, history[-1], [], False)
-                if not moves:
-                    break
-                history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
-            for fen in history[-3:]:
-                lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+        lines += playout_ends(name, rng, games=4, max_plies=400, keep=3)
     # Every other section: two playouts to the end (or 200 plies), their
     # last two positions, from a stream of their own.
     rng = random.Random(20261127)
     for name in [n for n in names if n not in FSF_ENDS and n in sf.variants()]:
-        for _ in range(2):
-            history = [sf.start_fen(name)]
-            while len(history) < 200:
-                moves = sf.legal_moves(name, history[-1], [], False)
-                if not moves:
-                    break
-                history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
-            for fen in history[-2:]:
-                lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+        lines += playout_ends(name, rng, games=2, max_plies=200, keep=2)
     write("fsf_variants_ini", lines, "from Fairy-Stockfish's variants.ini (not copied here)")
+
+
+def playout_ends(name, rng, games, max_plies, keep):
+    """Data lines for the last `keep` positions of `games` random playouts
+    of `name` from its start, each to its end or `max_plies` positions."""
+    lines = []
+    for _ in range(games):
+        history = [sf.start_fen(name)]
+        while len(history) < max_plies:
+            moves = sf.legal_moves(name, history[-1], [], False)
+            if not moves:
+                break
+            history.append(sf.get_fen(name, history[-1], [rng.choice(sorted(moves))], False))
+        for fen in history[-keep:]:
+            lines.append(f"{name}|{fen}|1:{perft(name, fen, 1, False)} 2:{perft(name, fen, 2, False)}")
+    return lines
 
 
 def perft(variant, fen, depth, c960, played=()):
