@@ -264,6 +264,7 @@ def run_variant(variant, args, ours_cmd, theirs_cmd, theirs_opts, pgn_out, log):
     games = []
     llr_bounds = (math.log(args.beta / (1 - args.alpha)), math.log((1 - args.beta) / args.alpha))
     decision = None
+    deadline = time.time() + args.max_seconds if args.max_seconds else None
 
     def engines():
         if not hasattr(local, "pair"):
@@ -277,7 +278,7 @@ def run_variant(variant, args, ours_cmd, theirs_cmd, theirs_opts, pgn_out, log):
 
     def one(index):
         nonlocal decision
-        if stop.is_set():
+        if stop.is_set() or (deadline and time.time() >= deadline):
             return
         pair, we_are_white = divmod(index, 2)
         we_are_white = we_are_white == 0
@@ -395,6 +396,9 @@ def main():
     ap.add_argument("--opening-plies", type=int, default=4)
     ap.add_argument("--seed", default="sqlchess")
     ap.add_argument("--max-plies", type=int, default=400, help="a draw after this many plies")
+    ap.add_argument("--max-seconds", type=float,
+                    help="start no game after this many seconds (per variant); "
+                         "the games under way finish")
     ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"))
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)

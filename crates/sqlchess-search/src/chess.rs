@@ -3,7 +3,7 @@
 use sqlchess_core::attacks::{attacks, line};
 use sqlchess_core::{Bitboard, Move, Position, Role};
 
-use crate::eval::{self, MG_VALUE};
+use crate::eval::{self, EXCHANGE_VALUE};
 use crate::game::{Game, RelativeOutcome};
 
 impl Game for Position {
@@ -71,17 +71,17 @@ impl Game for Position {
 
     #[inline]
     fn noisy_order(&self, mv: Move) -> i32 {
-        let victim = mv.capture().map_or(0, |r| MG_VALUE[r as usize]);
-        let promo = mv.promotion().map_or(0, |r| MG_VALUE[r as usize]);
+        let victim = mv.capture().map_or(0, |r| EXCHANGE_VALUE[r as usize]);
+        let promo = mv.promotion().map_or(0, |r| EXCHANGE_VALUE[r as usize]);
         (victim + promo) * 8 - mv.role() as i32
     }
 
     #[inline]
     fn gain(&self, mv: Move) -> i32 {
-        let victim = mv.capture().map_or(0, |r| MG_VALUE[r as usize]);
-        let promo = mv
-            .promotion()
-            .map_or(0, |r| MG_VALUE[r as usize] - MG_VALUE[Role::Pawn as usize]);
+        let victim = mv.capture().map_or(0, |r| EXCHANGE_VALUE[r as usize]);
+        let promo = mv.promotion().map_or(0, |r| {
+            EXCHANGE_VALUE[r as usize] - EXCHANGE_VALUE[Role::Pawn as usize]
+        });
         victim + promo
     }
 

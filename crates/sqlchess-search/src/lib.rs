@@ -4,6 +4,7 @@
 
 mod chess;
 pub mod eval;
+mod eval_weights;
 pub mod fairy;
 mod game;
 pub mod minimax;

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Adds Stockfish's expected score to the positions of texel_data.
+
+    python3 scripts/texel_label.py IN.txt OUT.txt [--depth 6] [--jobs N]
+
+Reads `FEN;RESULT` lines (crates/sqlchess-search/examples/texel_data.rs),
+writes `FEN;RESULT;SCORE`: SCORE is White's expected score after a search of
+DEPTH plies by Debian's stockfish (`UCI_ShowWDL`: wins plus half the draws,
+per thousand, of its win-draw-loss model), in the input's order. A game's
+result says who won from the position with the engine's own play on both
+sides, a noisy label for one position; Stockfish's estimate is a far less
+noisy one. texel_tune fits a blend of the two (its TEXEL_LAMBDA).
+
+Needs /usr/games/stockfish (apt-get install stockfish); N Stockfish
+processes run at once (default: every core).
+"""
+
+import argparse
+import multiprocessing
+import subprocess
+import sys
+
+STOCKFISH = "/usr/games/stockfish"
+_engine = None
+
+
+def _start(depth):
+    global _engine, _depth
+    _depth = depth
+    _engine = subprocess.Popen([STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    for line in ("uci", "setoption name UCI_ShowWDL value true",
+                 "setoption name Threads value 1", "setoption name Hash value 16", "isready"):
+        _engine.stdin.write(line + "\n")
+    for line in _engine.stdout:
+        if line.startswith("readyok"):
+            break
+
+
+def _label(line):
+    fen, result = line.rstrip("\n").rsplit(";", 1)
+    _engine.stdin.write(f"position fen {fen}\ngo depth {_depth}\n")
+    wdl = None
+    for out in _engine.stdout:
+        if out.startswith("info") and " wdl " in out:
+            words = out.split()
+            i = words.index("wdl")
+            wdl = [int(w) for w in words[i + 1:i + 4]]
+        elif out.startswith("bestmove"):
+            break
+    if wdl is None:  # no legal move: the game would have ended here
+        return None
+    score = (wdl[0] + wdl[1] / 2) / 1000
+    if fen.split()[1] == "b":
+        score = 1 - score
+    return f"{fen};{result};{score:.3f}\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--depth", type=int, default=6)
+    ap.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    args = ap.parse_args()
+    with open(args.input) as f:
+        lines = f.readlines()
+    done = 0
+    with multiprocessing.Pool(args.jobs, _start, (args.depth,)) as pool, \
+            open(args.output, "w") as out:
+        for labelled in pool.imap(_label, lines, chunksize=256):
+            if labelled:
+                out.write(labelled)
+            done += 1
+            if done % 50000 == 0:
+                print(f"{done}/{len(lines)}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
