@@ -5,7 +5,7 @@
 //! The evaluation is a sum of features (a piece on a square, a knight with
 //! five safe moves, a passed pawn on the sixth rank, …), each counted for
 //! White minus Black and weighted by a middlegame and an endgame value from
-//! [`WEIGHTS`](crate::eval_weights::WEIGHTS). The weights are fitted to the
+//! [`WEIGHTS`]. The weights are fitted to the
 //! results of self-play games (Texel's method): `examples/texel_data.rs`
 //! writes the positions, `examples/texel_tune.rs` fits the weights and
 //! writes `src/eval_weights.rs`. The same code computes the evaluation and
@@ -13,7 +13,7 @@
 
 use sqlchess_core::{attacks, Bitboard, Color, File, Position, Role, Square};
 
-use crate::eval_weights::WEIGHTS;
+pub use crate::eval_weights::WEIGHTS;
 
 /// Piece values in centipawns (pawn … queen, king 0) for static exchange
 /// evaluation and capture ordering; the evaluation's own material values
