@@ -5,12 +5,34 @@
 
 use sqlchess_types::{Bitboard, Color, Role, Square};
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One step of SplitMix64: the next state and its output. A `const fn`, so
+/// the key tables are built at compile time.
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     (state, z ^ (z >> 31))
+}
+
+/// A small seeded generator (SplitMix64) for reproducible random choices:
+/// openings of self-play games, benchmark positions.
+///
+/// ```
+/// use sqlchess_core::zobrist::SplitMix64;
+/// let (mut a, mut b) = (SplitMix64(7), SplitMix64(7));
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// ```
+#[derive(Debug, Clone)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next number of the sequence.
+    pub fn next_u64(&mut self) -> u64 {
+        let (state, out) = splitmix(self.0);
+        self.0 = state;
+        out
+    }
 }
 
 struct Keys {

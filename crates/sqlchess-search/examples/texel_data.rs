@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use sqlchess_core::zobrist::SplitMix64;
 use sqlchess_core::{Color, Position};
 use sqlchess_search::selfplay::{selfplay, Winner};
 use sqlchess_search::{Game, Limits, MATE_BOUND};
@@ -37,22 +38,9 @@ const SKIP_PLIES: usize = 8;
 /// A game still going after this many plies is scored as a draw.
 const MAX_PLIES: usize = 300;
 
-/// SplitMix64: a small seeded generator, enough to pick opening moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// The start position after `OPENING_PLIES` random legal plies, or `None`
 /// when the game ended during them.
-fn random_opening(rng: &mut SplitMix) -> Option<Position> {
+fn random_opening(rng: &mut SplitMix64) -> Option<Position> {
     let mut pos = Position::new();
     let mut moves = Vec::new();
     for _ in 0..OPENING_PLIES {
@@ -61,7 +49,7 @@ fn random_opening(rng: &mut SplitMix) -> Option<Position> {
         if moves.is_empty() {
             return None;
         }
-        let mv = moves[(rng.next() % moves.len() as u64) as usize];
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
         Game::apply(&mut pos, mv);
     }
     (Game::outcome(&pos).is_none()).then_some(pos)
@@ -120,7 +108,7 @@ fn main() {
                     if game >= games || deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
-                    let mut rng = SplitMix(seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D));
+                    let mut rng = SplitMix64(seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D));
                     let Some(start) = random_opening(&mut rng) else {
                         continue;
                     };

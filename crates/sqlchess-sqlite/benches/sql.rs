@@ -8,28 +8,14 @@
 
 use std::time::{Duration, Instant};
 
-use sqlchess_core::{perft::perft, Position};
+use sqlchess_core::{perft::perft, zobrist::SplitMix64, Position};
 use sqlchess_sqlite::{open_in_memory, rusqlite};
 
 const POSITIONS: usize = 100_000;
 
-/// SplitMix64: a small seeded generator, so the positions are the same on
-/// every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// FENs of every position of seeded random games until `n` are collected.
 fn random_positions(n: usize) -> Vec<String> {
-    let mut rng = SplitMix(0x5eed_c4e5);
+    let mut rng = SplitMix64(0x5eed_c4e5);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut pos = Position::new();
@@ -42,7 +28,7 @@ fn random_positions(n: usize) -> Vec<String> {
             if moves.is_empty() || pos.halfmoves() >= 100 {
                 break;
             }
-            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
             pos.play_unchecked(mv);
         }
     }
