@@ -45,6 +45,27 @@ fn bestmove_by_time_and_in_a_fairy_variant() {
     assert!(last_line(&out).starts_with("bestmove "));
 }
 
+/// `--threads`: Lazy SMP finds the same mate; out of range is a usage error.
+#[test]
+fn bestmove_with_threads() {
+    let out = sqlchess(&[
+        "bestmove",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1",
+        "--depth",
+        "4",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "bestmove e1e8");
+    for bad in ["0", "257", "two"] {
+        let out = sqlchess(&["bestmove", "--depth", "1", "--threads", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+    }
+}
+
 #[test]
 fn bestmove_errors() {
     // Game over: an error, nothing on standard output.

@@ -47,7 +47,7 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("racingkings", "racingkings", "racingkings", "", 5),
     ("horde", "horde", "horde", "", 6),
     ("giveaway", "giveaway", "giveaway", "", 5),
-    ("extinction", "extinction", "extinction", "", 5),
+    ("extinction", "extinction", "extinction", "", 6),
     ("losalamos", "losalamos", "losalamos", "", 6),
 ];
 

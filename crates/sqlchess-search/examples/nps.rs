@@ -1,8 +1,11 @@
 //! Nodes per second of the chess search on middlegame positions.
 //!
-//! `cargo run --release -p sqlchess-search --example nps [MILLISECONDS]`
+//! `cargo run --release -p sqlchess-search --example nps [MILLISECONDS] [THREADS] [DEPTH]`
 //! searches each position for the given time (default 2000 ms) with a fresh
 //! 64 MB table and prints depth, nodes and nodes per second, then the total.
+//! `THREADS` (default 1) runs Lazy SMP; with `DEPTH`, each position is
+//! searched to that depth instead (time to depth: how Lazy SMP's gain is
+//! measured; the time argument is then ignored).
 
 use std::time::Duration;
 
@@ -24,27 +27,36 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
+    let threads: usize = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
+    let depth: Option<u32> = std::env::args().nth(3).and_then(|a| a.parse().ok());
+    let limits = match depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::movetime(Duration::from_millis(ms)),
+    };
     let (mut nodes, mut micros) = (0u64, 0u128);
     for fen in POSITIONS {
         let pos = Position::from_fen(fen).expect("valid fen");
         let mut searcher = Searcher::<Position>::new(64);
-        let r = searcher.search(
-            &pos,
-            &[],
-            &Limits::movetime(Duration::from_millis(ms)),
-            |_| {},
-        );
+        searcher.set_threads(threads);
+        let r = searcher.search(&pos, &[], &limits, |_| {});
         assert!(r.best_move.is_some_and(|m| pos.is_legal(m)));
         let nps = r.nodes as u128 * 1_000_000 / r.time.as_micros().max(1);
         println!(
-            "depth {:2} nodes {:9} nps {:8}  {fen}",
-            r.depth, r.nodes, nps
+            "depth {:2} nodes {:9} nps {:8} ms {:6}  {fen}",
+            r.depth,
+            r.nodes,
+            nps,
+            r.time.as_millis()
         );
         nodes += r.nodes;
         micros += r.time.as_micros();
     }
     println!(
-        "total nodes {nodes} nps {}",
-        nodes as u128 * 1_000_000 / micros.max(1)
+        "total nodes {nodes} nps {} ms {} threads {threads}",
+        nodes as u128 * 1_000_000 / micros.max(1),
+        micros / 1000
     );
 }

@@ -17,7 +17,7 @@ pub mod uci;
 pub use game::{Game, HISTORY_SIZE};
 pub use search::{
     Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY,
-    MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY,
+    MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY, MAX_THREADS,
 };
 pub use sqlchess_rules::RelativeOutcome;
 
@@ -110,6 +110,7 @@ pub fn search_position(
 /// ```
 pub struct Engine {
     hash_mb: usize,
+    threads: usize,
     chess: Option<Searcher<sqlchess_core::Position>>,
     fairy: Option<Searcher<FairyGame>>,
 }
@@ -120,9 +121,16 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             hash_mb,
+            threads: 1,
             chess: None,
             fairy: None,
         }
+    }
+
+    /// Sets the threads of each search (1 to [`MAX_THREADS`]; see
+    /// [`Searcher::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// Searches `pos` within `limits`; `history` holds the Zobrist hashes
@@ -135,14 +143,16 @@ impl Engine {
         limits: &Limits,
         report: impl FnMut(&Progress),
     ) -> BestMove {
-        let hash_mb = self.hash_mb;
+        let (hash_mb, threads) = (self.hash_mb, self.threads);
         match (pos.as_chess(), pos.as_fairy()) {
             (Some(p), _) => {
                 let searcher = self.chess.get_or_insert_with(|| Searcher::new(hash_mb));
+                searcher.set_threads(threads);
                 best_move(searcher, p, history, limits, report)
             }
             (None, Some(p)) => {
                 let searcher = self.fairy.get_or_insert_with(|| Searcher::new(hash_mb));
+                searcher.set_threads(threads);
                 best_move(
                     searcher,
                     &FairyGame::from_position(p.clone()),

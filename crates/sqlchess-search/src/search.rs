@@ -9,8 +9,14 @@
 //! threatens mate in one, so a mate in N is found at depth 2N+1),
 //! mate-distance scores, and draws
 //! by repetition (path and game history) and by the game's own rules.
+//!
+//! With more than one thread ([`Searcher::set_threads`]), Lazy SMP: helper
+//! searchers run the same iterative deepening on the same root, every
+//! other one a depth ahead, sharing only the transposition table; what
+//! they store there orders and cuts the main thread's search, whose result
+//! is the answer. Helpers stop when the main search does.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -33,6 +39,8 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
+/// The most threads one search runs (UCI's `Threads` maximum).
+pub const MAX_THREADS: usize = 256;
 /// How many nodes pass between looks at the clock, the poll function and
 /// the node budget.
 const CHECK_EVERY: u64 = 1024;
@@ -186,7 +194,17 @@ impl<M> SearchResult<M> {
 /// assert_eq!(result.uci_score(), Score::Mate(1));
 /// ```
 pub struct Searcher<G: Game> {
-    tt: TranspositionTable<G::Move>,
+    tt: Arc<TranspositionTable<G::Move>>,
+    /// The searchers of the other threads (Lazy SMP), kept between
+    /// searches with their histories; empty with one thread.
+    helpers: Vec<Searcher<G>>,
+    /// Threads a search runs, this one included.
+    threads: usize,
+    /// The first iteration's depth: 1, or 2 for every other helper.
+    first_depth: u32,
+    /// Nodes of every thread of a multi-threaded search, added in steps of
+    /// [`STOP_EVERY`], for the node limit and the reports.
+    shared_nodes: Option<Arc<AtomicU64>>,
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     moves: Vec<Vec<G::Move>>,
@@ -213,6 +231,11 @@ pub struct Searcher<G: Game> {
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Searcher<G> {
+        Searcher::with_table(Arc::new(TranspositionTable::with_megabytes(hash_mb)))
+    }
+
+    /// A searcher over a (possibly shared) table.
+    fn with_table(tt: Arc<TranspositionTable<G::Move>>) -> Searcher<G> {
         let mut reductions = vec![[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -220,7 +243,11 @@ impl<G: Game> Searcher<G> {
             }
         }
         Searcher {
-            tt: TranspositionTable::with_megabytes(hash_mb),
+            tt,
+            helpers: Vec::new(),
+            threads: 1,
+            first_depth: 1,
+            shared_nodes: None,
             history: vec![0; HISTORY_SIZE],
             killers: vec![[None; 2]; MAX_PLY + 2],
             moves: (0..MAX_PLY + 3).map(|_| Vec::with_capacity(256)).collect(),
@@ -249,7 +276,23 @@ impl<G: Game> Searcher<G> {
 
     /// Resizes the transposition table (forgetting it).
     pub fn set_hash_megabytes(&mut self, mb: usize) {
-        self.tt = TranspositionTable::with_megabytes(mb);
+        self.tt = Arc::new(TranspositionTable::with_megabytes(mb));
+        // The helpers shared the old table.
+        self.helpers.clear();
+    }
+
+    /// Sets how many threads each search runs, this one included, clamped
+    /// to 1..=[`MAX_THREADS`]. More than one is Lazy SMP (see the module
+    /// documentation): at a fixed depth the answer can then differ from
+    /// run to run, as the threads race through the shared table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    /// The number of threads each search runs.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets the transposition table and history, for a new game.
@@ -259,6 +302,7 @@ impl<G: Game> Searcher<G> {
         for k in &mut self.killers {
             *k = [None; 2];
         }
+        self.helpers.clear();
     }
 
     /// Searches `root` within `limits` and returns the best move.
@@ -271,6 +315,55 @@ impl<G: Game> Searcher<G> {
         root: &G,
         history: &[u64],
         limits: &Limits,
+        on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        // Once for all threads: entries of this search are never older.
+        self.tt.new_search();
+        if self.threads == 1 {
+            return self.search_one(root, history, limits, on_iteration);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < self.threads - 1 {
+            helpers.push(Searcher::with_table(Arc::clone(&self.tt)));
+        }
+        let total = Arc::new(AtomicU64::new(0));
+        let halt = Arc::new(AtomicBool::new(false));
+        // Helpers search without a depth or node limit (they stop when the
+        // main search does) and never call the host's poll function, which
+        // may only run on the host's thread (PostgreSQL).
+        let helper_limits = Limits {
+            depth: None,
+            nodes: None,
+            poll: None,
+            ..limits.clone()
+        };
+        for (i, h) in helpers.iter_mut().enumerate() {
+            h.stop = Arc::clone(&halt);
+            h.shared_nodes = Some(Arc::clone(&total));
+            h.first_depth = 1 + (i as u32 + 1) % 2;
+        }
+        self.shared_nodes = Some(Arc::clone(&total));
+        let mut result = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let (root, limits) = (root.clone(), &helper_limits);
+                scope.spawn(move || h.search_one(&root, history, limits, |_| {}));
+            }
+            let result = self.search_one(root, history, limits, on_iteration);
+            halt.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.shared_nodes = None;
+        self.helpers = helpers;
+        result
+    }
+
+    /// [`Searcher::search`] on this thread.
+    fn search_one(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         self.start = Instant::now();
@@ -279,7 +372,6 @@ impl<G: Game> Searcher<G> {
         self.seldepth = 0;
         self.stopped = false;
         self.mate_safe = limits.movetime.is_none() && limits.soft_time.is_none();
-        self.tt.new_search();
         for h in &mut self.history {
             *h /= 8;
         }
@@ -315,7 +407,7 @@ impl<G: Game> Searcher<G> {
             .unwrap_or(MAX_PLY as u32)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut prev: i32 = 0;
-        for depth in 1..=max_depth {
+        for depth in self.first_depth.min(max_depth)..=max_depth {
             let mut delta = 30;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
@@ -365,7 +457,7 @@ impl<G: Game> Searcher<G> {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.all_nodes(),
                 time: self.start.elapsed(),
                 pv: result.pv.clone(),
                 hashfull: self.tt.hashfull(),
@@ -390,10 +482,21 @@ impl<G: Game> Searcher<G> {
         result
     }
 
+    /// Nodes searched so far by every thread of this search.
+    fn all_nodes(&self) -> u64 {
+        match &self.shared_nodes {
+            Some(total) => total.load(Ordering::Relaxed).max(self.nodes),
+            None => self.nodes,
+        }
+    }
+
     #[inline]
     fn check_limits(&mut self) {
         if self.nodes % STOP_EVERY != 0 {
             return;
+        }
+        if let Some(total) = &self.shared_nodes {
+            total.fetch_add(STOP_EVERY, Ordering::Relaxed);
         }
         if self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
@@ -405,7 +508,7 @@ impl<G: Game> Searcher<G> {
             self.stopped = true;
         }
         if let Some(n) = self.limits.nodes {
-            if self.nodes >= n {
+            if self.all_nodes() >= n {
                 self.stopped = true;
             }
         }

@@ -2,7 +2,8 @@
 //! any [`Write`], and searches in its own thread so that `stop` works.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`,
-//! `UCI_Chess960`, `UCI_Variant`), `position startpos|fen … [moves …]`,
+//! `Threads` (Lazy SMP, [`crate::Searcher::set_threads`]), `UCI_Chess960`,
+//! `UCI_Variant`), `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `movetime`, `nodes`, `wtime`, `btime`, `winc`, `binc`,
 //! `movestogo`, `infinite`, then `stop` and `quit`. At the end of the input
 //! an infinite search is stopped; a finite one has
@@ -28,7 +29,7 @@ use sqlchess_core::{Color, Position as ChessPosition};
 use sqlchess_rules::{Position, Variant};
 
 use crate::fairy::FairyGame;
-use crate::{Game, Limits, Score, Searcher};
+use crate::{Game, Limits, Score, Searcher, MAX_THREADS};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "sqlchess";
@@ -171,6 +172,7 @@ struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
     config: Config,
     hash_mb: usize,
+    threads: usize,
     chess960: bool,
     variant: String,
     session: Session,
@@ -183,6 +185,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         Engine {
             out,
             hash_mb: DEFAULT_HASH_MB.min(config.max_hash_mb).max(1),
+            threads: 1,
             config,
             chess960: false,
             variant: "chess".to_owned(),
@@ -213,6 +216,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 let mut text = format!(
                     "id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n\
                      option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}\n\
+                     option name Threads type spin default 1 min 1 max {MAX_THREADS}\n\
                      option name UCI_Chess960 type check default false\n\
                      option name UCI_Variant type combo default chess",
                     self.config.max_hash_mb
@@ -262,6 +266,10 @@ impl<W: Write + Send + 'static> Engine<W> {
                     self.searchers = Some(Searchers::default());
                 }
                 _ => self.say(&format!("info string invalid Hash value {value:?}"))?,
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+                _ => self.say(&format!("info string invalid Threads value {value:?}"))?,
             },
             "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
             "uci_variant" => {
@@ -389,13 +397,14 @@ impl<W: Write + Send + 'static> Engine<W> {
 
         let mut searchers = self.searchers.take().unwrap_or_default();
         let out = Arc::clone(&self.out);
-        let hash_mb = self.hash_mb;
+        let (hash_mb, threads) = (self.hash_mb, self.threads);
         let (handle, stop) = match &self.session {
             Session::Chess { root, history } => {
                 let mut searcher = searchers
                     .chess
                     .take()
                     .unwrap_or_else(|| Searcher::new(hash_mb));
+                searcher.set_threads(threads);
                 let stop = searcher.stop_flag();
                 stop.store(false, Ordering::SeqCst);
                 let job = Job {
@@ -418,6 +427,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     .fairy
                     .take()
                     .unwrap_or_else(|| Searcher::new(hash_mb));
+                searcher.set_threads(threads);
                 let stop = searcher.stop_flag();
                 stop.store(false, Ordering::SeqCst);
                 let job = Job {

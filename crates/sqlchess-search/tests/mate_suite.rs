@@ -53,15 +53,29 @@ fn the_suite_is_large_and_varied() {
 
 #[test]
 fn every_mate_in_n_is_found_at_depth_2n_plus_1() {
+    check_suite(1, 1);
+}
+
+/// The same with two threads (Lazy SMP): the helpers' entries in the shared
+/// table never hide a mate from the main thread.
+#[test]
+fn mates_are_found_with_two_threads() {
+    check_suite(2, 1);
+}
+
+/// Searches every `every`-th problem with `threads` threads.
+fn check_suite(threads: usize, every: usize) {
     let chess = Variant::builtin("chess").expect("chess");
     let mut missed = Vec::new();
     let suite = suite();
-    for m in &suite {
+    for m in suite.iter().step_by(every) {
         let pos = Position::from_fen(&chess, &m.fen).expect("suite FEN");
         let key = pos.parse_move(&m.key).expect("suite key is legal");
         let depth = 2 * m.n as u32 + 1;
         // A fresh table per problem: no answer leaks into the next.
-        let best = Engine::new(4).search(&pos, &[], &Limits::depth(depth), |_| {});
+        let mut engine = Engine::new(4);
+        engine.set_threads(threads);
+        let best = engine.search(&pos, &[], &Limits::depth(depth), |_| {});
         let found = best.uci.as_deref() == Some(pos.uci(key).as_str());
         if !found || best.score != Score::Mate(m.n) {
             missed.push(format!(
@@ -72,9 +86,9 @@ fn every_mate_in_n_is_found_at_depth_2n_plus_1() {
     }
     assert!(
         missed.is_empty(),
-        "{} of {} missed:\n{}",
+        "{} of {} missed with {threads} threads:\n{}",
         missed.len(),
-        suite.len(),
+        suite.len().div_ceil(every),
         missed.join("\n")
     );
 }

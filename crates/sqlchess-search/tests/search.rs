@@ -263,3 +263,40 @@ fn a_quiet_mate_in_two_is_found_at_depth_five() {
     assert_eq!(mv, "d7g4");
     assert_eq!(score, Score::Mate(2));
 }
+
+/// Lazy SMP: with helper threads sharing the table, the main thread still
+/// finds each mate in one at depth 1 (the mate suite does deeper mates with
+/// threads), and answers a legal move from the start with every thread's
+/// nodes counted.
+#[test]
+fn threads_find_mates_and_legal_moves() {
+    for threads in [2, 3] {
+        for (fen, best) in [
+            ("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", "e1e8"),
+            ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f8"),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut s = Searcher::<Position>::new(8);
+            s.set_threads(threads);
+            let r = s.search(&pos, &[], &Limits::depth(3), |_| {});
+            assert_eq!(pos.uci(r.best_move.unwrap()).to_string(), best, "{fen}");
+            assert_eq!(r.uci_score(), Score::Mate(1), "{fen}");
+        }
+        let pos = Position::new();
+        let mut s = Searcher::<Position>::new(8);
+        s.set_threads(threads);
+        assert_eq!(s.threads(), threads);
+        let mut reported = 0;
+        let r = s.search(&pos, &[], &Limits::depth(6), |info| reported = info.nodes);
+        assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
+        // The last report counts the helpers' nodes too, at most the total.
+        assert!(
+            reported > 0 && reported <= r.nodes,
+            "{reported} {}",
+            r.nodes
+        );
+        // Threads are clamped, never zero.
+        s.set_threads(0);
+        assert_eq!(s.threads(), 1);
+    }
+}

@@ -77,6 +77,9 @@ fn handshake() {
         .any(|l| l.starts_with("option name Hash type spin default 16 min 1 max")));
     assert!(lines
         .iter()
+        .any(|l| l == "option name Threads type spin default 1 min 1 max 256"));
+    assert!(lines
+        .iter()
         .any(|l| l == "option name UCI_Chess960 type check default false"));
     let variants = lines
         .iter()
@@ -216,6 +219,32 @@ fn options() {
         1
     );
     assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+/// Lazy SMP over UCI: two threads search, `stop` ends them, a fairy
+/// variant searches with them too, and an out-of-range value is refused.
+#[test]
+fn threads_option() {
+    let start = Instant::now();
+    let lines = session(
+        "setoption name Threads value 2\nposition startpos moves e2e4\ngo depth 5\n\
+         go infinite\nisready\nstop\n\
+         setoption name Threads value 0\nsetoption name Threads value 257\n\
+         setoption name Threads value two\n\
+         position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\ngo depth 3\n\
+         setoption name UCI_Variant value capablanca\ngo depth 3\n",
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 4, "{lines:?}");
+    assert!(legal_in(sqlchess_core::START_FEN, &["e2e4"], best[0]));
+    assert!(legal_in(sqlchess_core::START_FEN, &["e2e4"], best[1]));
+    assert_eq!(best[2], "e1e8");
+    let refused = lines
+        .iter()
+        .filter(|l| l.starts_with("info string invalid Threads value"))
+        .count();
+    assert_eq!(refused, 3, "{lines:?}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::bail;
-use sqlchess_search::{search_position, Limits};
+use sqlchess_search::{Engine, Limits};
 
 use crate::rules::PositionArgs;
 
@@ -25,6 +25,11 @@ pub struct Args {
     #[arg(long, default_value_t = 64, value_name = "MB",
           value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash: u16,
+    /// Search threads (1 to 256): more than one is Lazy SMP, whose answer at
+    /// a fixed depth can differ from run to run.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print each iteration (depth, score, nodes, pv) to standard error.
     #[arg(long, short)]
     verbose: bool,
@@ -38,7 +43,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
         ..Limits::default()
     };
     let pos = args.position.load()?;
-    let best = search_position(&pos, &limits, usize::from(args.hash), |p| {
+    let mut engine = Engine::new(usize::from(args.hash));
+    engine.set_threads(usize::from(args.threads));
+    let best = engine.search(&pos, &[], &limits, |p| {
         if args.verbose {
             eprintln!(
                 "depth {} score {} nodes {} nps {} time {} pv {}",
