@@ -8,6 +8,7 @@ this machine). Prints each latency's median, 90th percentile and maximum,
 per variant and in all.
 
 Usage: scripts/bench-uci-stop.py [ENGINE] [ROUNDS]
+(THREADS=N in the environment sets the engine's Threads option first)
     ENGINE  the engine command (default: target/release/sqlchess uci)
     ROUNDS  stops per position (default 20)
 
@@ -16,6 +17,7 @@ Standard library only; nothing but the engine's own pipes.
 
 from __future__ import annotations
 
+import os
 import random
 import shlex
 import statistics
@@ -61,6 +63,8 @@ def main() -> None:
 
     send("uci")
     wait_for("uciok")
+    if os.environ.get("THREADS"):
+        send(f"setoption name Threads value {int(os.environ['THREADS'])}")
     latencies: dict[str, list[float]] = {}
     for variant, position in POSITIONS:
         send(f"setoption name UCI_Variant value {variant}")
