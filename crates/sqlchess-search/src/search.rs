@@ -180,6 +180,16 @@ impl<M> SearchResult<M> {
     }
 }
 
+/// Sets its flag when dropped (the helpers' stop flag, on the main
+/// search's return or unwinding alike).
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A searcher: the transposition table, history and buffers that persist
 /// between searches of one game. Nothing is allocated while searching.
 ///
@@ -348,9 +358,10 @@ impl<G: Game> Searcher<G> {
                 let (root, limits) = (root.clone(), &helper_limits);
                 scope.spawn(move || h.search_one(&root, history, limits, |_| {}));
             }
-            let result = self.search_one(root, history, limits, on_iteration);
-            halt.store(true, Ordering::Relaxed);
-            result
+            // Raised when the main search returns or unwinds: a panic there
+            // must not leave the scope waiting for helpers that never stop.
+            let _halt_helpers = RaiseOnDrop(&halt);
+            self.search_one(root, history, limits, on_iteration)
         });
         result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
         self.shared_nodes = None;
