@@ -15,7 +15,7 @@
 use sqlchess_types::{Bitboard, Move, Role, Square, UciMove};
 
 use crate::movegen::MoveSink;
-use crate::notation::{MoveError, SanPattern};
+use crate::notation::{looks_like_uci, MoveError, SanPattern};
 use crate::position::IllegalReason;
 use crate::Position;
 
@@ -186,9 +186,7 @@ impl Position {
         // Only text shaped like two squares can be UCI: anything else goes
         // straight to SAN, without the UCI reader's error (which copies the
         // text) for nearly every move of a PGN game.
-        let b = text.as_bytes();
-        let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-        if matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3]) {
+        if looks_like_uci(text) {
             if let Ok(uci) = text.parse::<UciMove>() {
                 return self.uci_indexed(uci);
             }
@@ -316,6 +314,76 @@ mod tests {
                 }
                 (Err(e), Err(f)) => assert_eq!(e, f, "{fen} {text}"),
                 _ => panic!("{fen} {text}: {expected:?} against {got:?}"),
+            }
+        }
+    }
+
+    /// Every text a SAN reader can be handed for `pos` (every role letter
+    /// to every square, with and without `x`, every promotion, a file or
+    /// rank or square hint on each, and each legal move's SAN) resolves
+    /// from its target square ([`Position::parse_san`]) exactly as it does
+    /// against the full list ([`Position::parse_san_among`]).
+    fn check_san_against_list(pos: &Position) {
+        let legal = pos.legal_moves();
+        let fen = pos.fen();
+        let mut texts: Vec<String> = legal.iter().map(|&m| pos.san(m)).collect();
+        for role in ["", "N", "B", "R", "Q", "K"] {
+            for to in (0..64).map(Square::new) {
+                for hint in ["", "a", "e", "h", "1", "2", "7", "e2", "g7"] {
+                    for x in ["", "x"] {
+                        texts.push(format!("{role}{hint}{x}{to}"));
+                        if role.is_empty() {
+                            for promo in ["=Q", "N", "=K"] {
+                                texts.push(format!("{hint}{x}{to}{promo}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            let expected = pos.parse_san_among(text, &legal).map(|i| legal[i]);
+            let got = pos.parse_san(text);
+            assert_eq!(got, expected, "{fen} {text}");
+        }
+    }
+
+    #[test]
+    fn san_from_the_target_square_agrees_with_the_list() {
+        let chess960 = [
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+            "1r2k2r/8/8/8/8/8/8/R3K1R1 w Qk - 0 1",
+        ];
+        for fen in FENS.iter().chain(&chess960) {
+            for mode in [crate::CastlingMode::Standard, crate::CastlingMode::Chess960] {
+                if let Ok(pos) = Position::from_fen_with_mode(fen, mode) {
+                    check_san_against_list(&pos);
+                }
+            }
+        }
+        // Random games, from the standard start and from a Chess960 one:
+        // every legal move's SAN at every ply, every text every 16 plies.
+        let mut rng = sqlchess_types::XorShift64::new(2026);
+        for game in 0..60 {
+            let mut pos = if game % 2 == 0 {
+                Position::new()
+            } else {
+                Position::from_fen_with_mode(chess960[0], crate::CastlingMode::Chess960).unwrap()
+            };
+            for ply in 0..160 {
+                let legal = pos.legal_moves();
+                if ply % 16 == 0 {
+                    check_san_against_list(&pos);
+                } else {
+                    for &m in &legal {
+                        assert_eq!(pos.parse_san(&pos.san(m)), Ok(m), "{}", pos.fen());
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
             }
         }
     }

@@ -412,24 +412,27 @@ impl Position {
         king: Square,
         our_pawns: Bitboard,
     ) {
+        for from in attacks::pawn_attacks(!self.turn, ep) & our_pawns {
+            if self.en_passant_is_legal(from, ep, king) {
+                sink.special(Move::EnPassant { from, to: ep });
+            }
+        }
+    }
+
+    /// Whether our pawn on `from` may take en passant on `ep`: rare enough
+    /// to test by brute force, does the king stand attacked once both pawns
+    /// have left and ours arrived?
+    pub(crate) fn en_passant_is_legal(&self, from: Square, ep: Square, king: Square) -> bool {
         let us = self.turn;
         let captured = match us {
             Color::White => Square::new(ep as u32 - 8),
             Color::Black => Square::new(ep as u32 + 8),
         };
-        for from in attacks::pawn_attacks(!us, ep) & our_pawns {
-            // Rare enough to test by brute force: does the king stand
-            // attacked once both pawns have left and ours arrived?
-            let occ = (self.board.occupied()
-                ^ Bitboard::from_square(from)
-                ^ Bitboard::from_square(captured))
+        let occ =
+            (self.board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
                 | Bitboard::from_square(ep);
-            let attackers =
-                self.board.attackers_to(king, !us, occ) - Bitboard::from_square(captured);
-            if attackers.is_empty() {
-                sink.special(Move::EnPassant { from, to: ep });
-            }
-        }
+        let attackers = self.board.attackers_to(king, !us, occ) - Bitboard::from_square(captured);
+        attackers.is_empty()
     }
 
     #[inline]

@@ -1,6 +1,8 @@
 //! Moves as text: UCI (`e2e4`) and SAN (`Nf3`, `exd6`, `O-O`, `e8=Q+`).
 
-use sqlchess_types::{Bitboard, CastlingSide, File, Move, Rank, Role, Square, UciMove};
+use sqlchess_types::{
+    attacks, Bitboard, CastlingSide, Color, File, Move, Rank, Role, Square, UciMove,
+};
 
 use crate::position::{IllegalMoveError, IllegalReason};
 use crate::Position;
@@ -18,6 +20,17 @@ pub enum MoveError {
     /// Well-formed, but not legal here (or ambiguous).
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
+}
+
+/// Whether `text` is shaped like UCI (two squares, then at most one
+/// letter): only such text is tried as UCI, so that a SAN move (nearly
+/// every move of a PGN game) does not pay for the UCI reader's error, which
+/// copies the text.
+#[inline]
+pub(crate) fn looks_like_uci(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    matches!(b.len(), 4 | 5) && square(b[0], b[1]) && square(b[2], b[3])
 }
 
 impl Position {
@@ -70,10 +83,12 @@ impl Position {
     /// # Errors
     /// As [`Position::parse_uci`] and [`Position::parse_san`].
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        match text.parse::<UciMove>() {
-            Ok(uci) => self.uci_to_move(uci),
-            Err(_) => self.parse_san(text),
+        if looks_like_uci(text) {
+            if let Ok(uci) = text.parse::<UciMove>() {
+                return self.uci_to_move(uci);
+            }
         }
+        self.parse_san(text)
     }
 
     /// The move in Standard Algebraic Notation, with `+` or `#`.
@@ -162,8 +177,140 @@ impl Position {
     /// [`MoveError::Syntax`]; [`MoveError::Illegal`] with
     /// [`IllegalReason::Ambiguous`] when several moves match.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        let legal = self.legal_moves();
-        self.parse_san_among(text, &legal).map(|i| legal[i])
+        let pattern = SanPattern::parse(text).ok_or_else(|| MoveError::Syntax {
+            text: text.to_owned(),
+        })?;
+        match pattern {
+            // Castling is rare: resolved against the list, as it always was.
+            SanPattern::Castle(_) => {
+                let legal = self.legal_moves();
+                self.parse_san_among(text, &legal).map(|i| legal[i])
+            }
+            SanPattern::Normal { .. } => self
+                .resolve_san(pattern)
+                .map_err(|reason| self.illegal(text, reason)),
+        }
+    }
+
+    /// The one legal move a non-castling SAN names, found from its target
+    /// square: the pieces of its role that reach the square, each tested
+    /// for legality (check, pins, the king's safety). No move list is
+    /// built, so a PGN reader that only checks its moves pays a few table
+    /// lookups a move instead of a move generation. It answers exactly as
+    /// [`Position::parse_san_among`] over [`Position::legal_moves`] (tested
+    /// on random positions, with every legal move's SAN and mangled text).
+    fn resolve_san(&self, pattern: SanPattern) -> Result<Move, IllegalReason> {
+        let SanPattern::Normal {
+            role,
+            to,
+            promotion,
+            from_file,
+            from_rank,
+            capture,
+        } = pattern
+        else {
+            return Err(IllegalReason::NotLegal);
+        };
+        let us = self.turn;
+        let them = !us;
+        let ours = self.board.by_color(us);
+        let theirs = self.board.by_color(them);
+        let occ = self.board.occupied();
+        let captured = self.board.role_at(to);
+        // No move lands on one of our pieces (castling is not this pattern);
+        // a pawn promotes exactly when it reaches the last rank.
+        if ours.contains(to)
+            || (role == Role::Pawn && Bitboard::BACKRANKS.contains(to) != promotion.is_some())
+        {
+            return Err(IllegalReason::NotLegal);
+        }
+        let mut mine = self.board.by_role(role) & ours;
+        if let Some(f) = from_file {
+            mine &= Bitboard::from_file(f);
+        }
+        if let Some(r) = from_rank {
+            mine &= Bitboard::from_rank(r);
+        }
+        let en_passant = role == Role::Pawn && captured.is_none() && self.ep_square == Some(to);
+        let candidates = match role {
+            Role::Knight => attacks::knight_attacks(to) & mine,
+            Role::Bishop => attacks::bishop_attacks(to, occ) & mine,
+            Role::Rook => attacks::rook_attacks_from_small_tables(to, occ) & mine,
+            Role::Queen => {
+                (attacks::rook_attacks_from_small_tables(to, occ)
+                    | attacks::bishop_attacks(to, occ))
+                    & mine
+            }
+            Role::King => attacks::king_attacks(to) & mine,
+            Role::Pawn if theirs.contains(to) => attacks::pawn_attacks(them, to) & mine,
+            Role::Pawn => {
+                // Pushes onto the empty square, and en passant onto it.
+                let back = |sq: Square| match us {
+                    Color::White => (sq as u32 >= 8).then(|| Square::new(sq as u32 - 8)),
+                    Color::Black => (sq as u32 <= 55).then(|| Square::new(sq as u32 + 8)),
+                };
+                let mut pushers = Bitboard::EMPTY;
+                if let Some(one) = back(to) {
+                    if mine.contains(one) {
+                        pushers.add(one);
+                    } else if !occ.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                        if let Some(two) = back(one).filter(|&s| mine.contains(s)) {
+                            pushers.add(two);
+                        }
+                    }
+                }
+                if en_passant {
+                    pushers |= attacks::pawn_attacks(them, to) & mine;
+                }
+                pushers
+            }
+        };
+        if candidates.is_empty() || (capture && captured.is_none() && !en_passant) {
+            return Err(IllegalReason::NotLegal);
+        }
+        let king = self.our_king();
+        let mut found = None;
+        // Computed once, when a piece other than the king is a candidate.
+        let mut pinned = None;
+        for from in candidates {
+            let legal = if role == Role::King {
+                self.board
+                    .attackers_to(to, them, occ ^ Bitboard::from_square(from))
+                    .is_empty()
+            } else if self.checkers.more_than_one() {
+                false
+            } else if en_passant && from.file() != to.file() {
+                self.en_passant_is_legal(from, to, king)
+            } else {
+                let pinned = *pinned.get_or_insert_with(|| self.compute_pinned());
+                let blocks = match self.checkers.single_square() {
+                    Some(checker) => {
+                        (attacks::between(king, checker) | self.checkers).contains(to)
+                            && !pinned.contains(from)
+                    }
+                    None => true,
+                };
+                blocks && (!pinned.contains(from) || attacks::line(king, from).contains(to))
+            };
+            if !legal {
+                continue;
+            }
+            let mv = if en_passant && from.file() != to.file() {
+                Move::EnPassant { from, to }
+            } else {
+                Move::Normal {
+                    role,
+                    from,
+                    capture: captured,
+                    to,
+                    promotion,
+                }
+            };
+            if found.replace(mv).is_some() {
+                return Err(IllegalReason::Ambiguous);
+            }
+        }
+        found.ok_or(IllegalReason::NotLegal)
     }
 
     /// Like [`Position::parse_san`], resolved among `legal` (this position's
