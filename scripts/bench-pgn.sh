@@ -7,13 +7,16 @@
 #  2. generates the corpus with `gen_corpus GAMES 2026`, cached in
 #     target/bench-pgn/ (Lichess-style games: clocks on every move, some
 #     evals and NAGs, ~3 % Chess960, ~3 % other variants, 0.5 % broken);
-#  3. parse-only throughput with every move checked (pgn_check: read_games,
-#     no database) on one core and on every core, on the whole corpus and on
+#  3. parse-only throughput with every move checked (`pgn_check
+#     --check-only`: read_parsed_games, the reader of the Python package; no
+#     database) on one core and on every core, on the whole corpus and on
 #     its standard-chess games (standard.pgn: the games without a Variant
-#     tag, which pgn-extract and python-chess can all read);
+#     tag, which pgn-extract and python-chess can all read); and on one core
+#     the importer's reader too (`pgn_check`: read_games, which also writes
+#     each game's row: the game value, FENs, tags as JSON);
 #  4. python-chess (read_game checks every move as it replays it) on the
 #     first PY_GAMES (default 5,000) standard games, and sqlchess on one core
-#     on the same file: games per second and the ratio;
+#     on the same file (both readers): games per second and the ratios;
 #  5. pgn-extract (`-r`: parse, check every move, report errors, write
 #     nothing) on standard.pgn, and sqlchess on one core on the same file;
 #  6. `sqlchess import --db target/bench-pgn/bench.db` of the whole corpus
@@ -68,24 +71,26 @@ echo "corpus: $(du -h "$CORPUS" | cut -f1) ($CORPUS); standard games: $(du -h "$
 
 # field NAME LINE: the value of NAME=... in pgn_check's last line.
 field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-# run_check FILE WORKERS: prints pgn_check's report, sets LAST (with
-# cpu=SECONDS, user + system, as /usr/bin/time reports it).
+# run_check FILE WORKERS [--check-only]: prints pgn_check's report, sets
+# LAST (with cpu=SECONDS, user + system, as /usr/bin/time reports it).
 run_check() {
     local out
-    out=$(/usr/bin/time -f "%U+%S" -o "$DIR/check.time" "$CHECK" "$1" "$2")
+    out=$(/usr/bin/time -f "%U+%S" -o "$DIR/check.time" "$CHECK" "$@")
     echo "$out" | sed 's/^/    /' | grep -v '=' >&2 || true
     LAST="$(echo "$out" | tail -1) cpu=$(bc < "$DIR/check.time")"
 }
 rate() { echo "scale=1; $(field games "$1") / $(field secs "$1")" | bc; }
 cpu_rate() { echo "scale=1; $(field games "$1") / $(field cpu "$1")" | bc; }
 
-echo "== sqlchess parse with full move validation (pgn_check: read_games, no database)"
+echo "== sqlchess parse with full move validation (pgn_check --check-only: read_parsed_games, no database)"
 echo "-- whole corpus, 1 worker"
-run_check "$CORPUS" 1; ONE=$LAST
+run_check "$CORPUS" 1 --check-only; ONE=$LAST
 echo "-- whole corpus, $(nproc) workers"
-run_check "$CORPUS" "$(nproc)"; ALL=$LAST
+run_check "$CORPUS" "$(nproc)" --check-only; ALL=$LAST
 echo "-- standard games only, 1 worker"
-run_check "$STANDARD" 1; STD_ONE=$LAST
+run_check "$STANDARD" 1 --check-only; STD_ONE=$LAST
+echo "-- standard games only, 1 worker, the importer's reader (pgn_check: read_games, rows built)"
+run_check "$STANDARD" 1; STD_ROWS=$LAST
 
 echo "== python-chess $("$PYTHON" -c 'import chess; print(chess.__version__)') on the first $PY_GAMES standard games (read_game checks and replays every move)"
 PY_OUT=$("$PYTHON" - "$SUBSET" <<'EOF'
@@ -109,8 +114,9 @@ EOF
 )
 echo "$PY_OUT" | head -1
 PY=$(echo "$PY_OUT" | tail -1)
-echo "-- sqlchess, 1 worker, the same file"
-run_check "$SUBSET" 1; SUB_ONE=$LAST
+echo "-- sqlchess, 1 worker, the same file (check only, then with rows)"
+run_check "$SUBSET" 1 --check-only; SUB_ONE=$LAST
+run_check "$SUBSET" 1; SUB_ROWS=$LAST
 
 echo "== pgn-extract ($("$PGN_EXTRACT" -h 2>&1 | head -1 | awk '{print $2}')) -r (check every move, write nothing) on the standard games"
 start=$(date +%s.%N)
@@ -141,8 +147,10 @@ printf '%-58s %s\n' "sqlchess parse+check, 1 core, whole corpus:" "$(rate "$ONE"
 printf '%-58s %s\n' "sqlchess parse+check, $(nproc) cores, whole corpus:" "$(rate "$ALL") games/s ($(echo "scale=1; $(field bytes "$ALL") / $(field secs "$ALL") / 1000000" | bc) MB/s), $(echo "scale=2; $(rate "$ALL") / $(rate "$ONE")" | bc)x one core"
 printf '%-58s %s\n' "python-chess, first $PY_GAMES standard games:" "$(rate "$PY") games/s ($(cpu_rate "$PY") per CPU second)"
 printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$SUB_ONE") games/s: $(echo "scale=0; $(rate "$SUB_ONE") / $(rate "$PY")" | bc)x python-chess by wall time, $(echo "scale=0; $(cpu_rate "$SUB_ONE") / $(cpu_rate "$PY")" | bc)x by CPU time (target >= 100x)"
+printf '%-58s %s\n' "  the importer's reader (rows built), same file:" "$(rate "$SUB_ROWS") games/s: $(echo "scale=0; $(rate "$SUB_ROWS") / $(rate "$PY")" | bc)x python-chess by wall time, $(echo "scale=0; $(cpu_rate "$SUB_ROWS") / $(cpu_rate "$PY")" | bc)x by CPU time"
 printf '%-58s %s\n' "pgn-extract -r, standard games:" "$(echo "scale=1; $STD_GAMES / $PE_SECS" | bc) games/s ($(echo "scale=1; $STD_GAMES / $PE_CPU" | bc) per CPU second)"
 printf '%-58s %s\n' "sqlchess 1 core, same file:" "$(rate "$STD_ONE") games/s: $(echo "scale=2; $(rate "$STD_ONE") * $PE_SECS / $STD_GAMES" | bc)x pgn-extract by wall time, $(echo "scale=2; $(cpu_rate "$STD_ONE") * $PE_CPU / $STD_GAMES" | bc)x by CPU time (target >= 3x)"
+printf '%-58s %s\n' "  the importer's reader (rows built), same file:" "$(rate "$STD_ROWS") games/s: $(echo "scale=2; $(rate "$STD_ROWS") * $PE_SECS / $STD_GAMES" | bc)x pgn-extract by wall time, $(echo "scale=2; $(cpu_rate "$STD_ROWS") * $PE_CPU / $STD_GAMES" | bc)x by CPU time"
 [ -n "${SKIP_IMPORT:-}" ] && exit 0
 printf '%-58s %s\n' "sqlchess import, $(nproc) cores:" "$N_GAMES games, $N_POS positions in $IMPORT_SECS s = $(echo "scale=2; $IMPORT_SECS / 60" | bc) min, $(echo "scale=0; $GAMES / $IMPORT_SECS" | bc) games/s read"
 printf '%-58s %s\n' "  at this rate 1,000,000 games take:" "$(echo "scale=2; $IMPORT_SECS * 1000000 / $GAMES / 60" | bc) min (target < 3 min)"

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use sqlchess_rules::{Move, MoveError, Position, UnknownVariant, Variant};
+use sqlchess_rules::{IndexedMove, Move, MoveError, Position, UnknownVariant, Variant};
 
 use crate::annotations::{lone_clock, parse_comment_bytes, Eval};
 use crate::error::SyntaxError;
@@ -108,6 +108,8 @@ pub struct ParsedGame {
     /// Each main-line move's index among its position's legal moves and the
     /// number of legal moves there where it was counted (the game value's
     /// encoding, found while reading; see [`GameValue::encode_indexed`]).
+    /// Empty when the reader was told not to record them
+    /// ([`GameReader::with_move_indices`]).
     pub indices: Vec<(u16, Option<u16>)>,
     /// The position after the last main-line move read.
     pub end: Option<Position>,
@@ -226,6 +228,9 @@ pub struct GameReader {
     black: bool,
     /// Whether to record [`ParsedGame::position_keys`].
     keys: bool,
+    /// Whether to leave [`ParsedGame::indices`] empty (see
+    /// [`GameReader::with_move_indices`]).
+    no_indices: bool,
 }
 
 impl GameReader {
@@ -238,6 +243,17 @@ impl GameReader {
     /// ([`ParsedGame::position_keys`]), as an importer needs them.
     pub fn with_position_keys(mut self, keys: bool) -> GameReader {
         self.keys = keys;
+        self
+    }
+
+    /// Whether to record each move's index among the legal moves
+    /// ([`ParsedGame::indices`], what the game value is written from):
+    /// `true` by default. Without them a chess move is resolved from its
+    /// target square, without a pass of the move generator, which makes a
+    /// reader that only checks moves (or keeps them as moves) about twice as
+    /// fast; [`ParsedGame::value`] then finds the indices itself.
+    pub fn with_move_indices(mut self, indices: bool) -> GameReader {
+        self.no_indices = !indices;
         self
     }
 
@@ -348,8 +364,13 @@ impl Visitor for GameReader {
         let keep_uci = self.keys && !in_variation;
         // Each branch plays its move on the line as it reads it: the
         // positions are not carried out of the branch.
+        let indices = !self.no_indices;
         let played = if is_null {
-            let count = line.current.count_legal() as usize;
+            let count = if indices {
+                line.current.count_legal() as usize
+            } else {
+                0
+            };
             match line.current.null_move() {
                 Some(next) => {
                     line.before_last = std::mem::replace(&mut line.current, next);
@@ -378,7 +399,16 @@ impl Visitor for GameReader {
             } else {
                 text
             };
-            match line.current.parse_move_indexed(text) {
+            let found = if indices {
+                line.current.parse_move_indexed(text)
+            } else {
+                line.current.parse_move(text).map(|mv| IndexedMove {
+                    mv,
+                    index: 0,
+                    count: None,
+                })
+            };
+            match found {
                 Ok(found) => {
                     let uci = keep_uci.then(|| line.current.uci(found.mv));
                     line.before_last.clone_from(&line.current);
@@ -403,7 +433,9 @@ impl Visitor for GameReader {
                     .then(|| line.current.material());
                     if let Some(g) = &mut self.game {
                         g.moves.push(mv);
-                        g.indices.push((index as u16, count.map(|n| n as u16)));
+                        if indices {
+                            g.indices.push((index as u16, count.map(|n| n as u16)));
+                        }
                         let ply = g.moves.len();
                         g.position_keys.extend(key);
                         if ply <= OPENING_PLIES {

@@ -53,6 +53,23 @@ impl Visitor for Boundaries {
     }
 }
 
+/// What each game's [`GameReader`] records besides the moves.
+#[derive(Debug, Clone, Copy)]
+struct Checks {
+    /// Every position's key ([`GameReader::with_position_keys`]).
+    keys: bool,
+    /// Every move's index ([`GameReader::with_move_indices`]).
+    indices: bool,
+}
+
+impl Checks {
+    fn reader(self) -> GameReader {
+        GameReader::new()
+            .with_position_keys(self.keys)
+            .with_move_indices(self.indices)
+    }
+}
+
 /// A game read in parallel: its row and its verbatim text.
 #[derive(Debug, Clone)]
 pub struct ReadGame {
@@ -93,6 +110,11 @@ pub fn read_games_from(
     sink: impl FnMut(ReadGame) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let (game_base, line_base) = (first.0.max(1) - 1, first.1.max(1) - 1);
+    // A row stores the game value, which is written from the indices.
+    let checks = Checks {
+        keys,
+        indices: true,
+    };
     let read_game = |game: ParsedGame, raw, offset| {
         let mut record = GameRecord::from_parsed(&game);
         record.game_no = game.number;
@@ -104,7 +126,7 @@ pub fn read_games_from(
         }
     };
     if workers <= 1 {
-        return read_sequentially(input, keys, (game_base, line_base), read_game, sink);
+        return read_sequentially(input, checks, (game_base, line_base), read_game, sink);
     }
     read_in_parallel(
         input,
@@ -115,7 +137,7 @@ pub fn read_games_from(
                 line: e.line + line_base,
                 ..e
             });
-            let game = check_game(number, line, &raw, after, keys, buf);
+            let game = check_game(number, line, &raw, after, checks, buf);
             read_game(game, raw, offset)
         },
         sink,
@@ -136,14 +158,19 @@ pub fn read_parsed_games(
     workers: usize,
     sink: impl FnMut(ParsedGame) -> io::Result<bool>,
 ) -> io::Result<u64> {
+    // A parsed game has no row: its moves are checked, not indexed.
+    let checks = Checks {
+        keys: false,
+        indices: false,
+    };
     if workers <= 1 {
-        return read_sequentially(input, false, (0, 0), |game, _, _| game, sink);
+        return read_sequentially(input, checks, (0, 0), |game, _, _| game, sink);
     }
     read_in_parallel(
         input,
         workers,
         |(number, line, after), _offset, raw, buf| {
-            check_game(number, line, &raw, after, false, buf)
+            check_game(number, line, &raw, after, checks, buf)
         },
         sink,
     )
@@ -157,14 +184,14 @@ pub fn read_parsed_games(
 /// `make` turns a game, its text and the offset after it into a `T`.
 fn read_sequentially<T>(
     input: impl BufRead,
-    keys: bool,
+    checks: Checks,
     base: (u64, u64),
     make: impl Fn(ParsedGame, Vec<u8>, u64) -> T,
     mut sink: impl FnMut(T) -> io::Result<bool>,
 ) -> io::Result<u64> {
     let (game_base, line_base) = base;
     let mut reader = Reader::new(input);
-    let mut visitor = GameReader::new().with_position_keys(keys);
+    let mut visitor = checks.reader();
     let mut raw = Vec::new();
     let mut total = 0u64;
     while let Some(mut game) = reader.read_game_with_raw(&mut visitor, &mut raw)? {
@@ -308,11 +335,11 @@ fn check_game(
     line: u64,
     raw: &[u8],
     after: Option<SyntaxError>,
-    keys: bool,
+    checks: Checks,
     buf: &mut Vec<u8>,
 ) -> ParsedGame {
     let mut reader = Reader::with_buffer(raw, ReaderOptions::default(), std::mem::take(buf));
-    let mut visitor = GameReader::new().with_position_keys(keys);
+    let mut visitor = checks.reader();
     let parsed = reader.read_game(&mut visitor).ok().flatten();
     *buf = reader.into_buffer();
     match parsed {
@@ -407,11 +434,25 @@ mod tests {
                 _ => pgn.push_str(&format!("[Event \"g{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n")),
             }
         }
-        let mut sequential = Vec::new();
-        let mut reader = Reader::new(pgn.as_bytes());
-        let mut visitor = GameReader::new();
-        while let Some(g) = reader.read_game(&mut visitor).unwrap() {
-            sequential.push(g);
+        let read_all = |visitor: &mut GameReader| {
+            let mut games = Vec::new();
+            let mut reader = Reader::new(pgn.as_bytes());
+            while let Some(g) = reader.read_game(visitor).unwrap() {
+                games.push(g);
+            }
+            games
+        };
+        let sequential = read_all(&mut GameReader::new().with_move_indices(false));
+        // Without the indices the games are the same, and so are their
+        // values (written from the moves instead).
+        let indexed = read_all(&mut GameReader::new());
+        assert_eq!(indexed.len(), sequential.len());
+        for (s, i) in sequential.iter().zip(&indexed) {
+            assert!(s.indices.is_empty());
+            assert_eq!(s.moves, i.moves);
+            assert_eq!(s.annotations, i.annotations);
+            assert_eq!(s.error, i.error);
+            assert_eq!(s.value(), i.value());
         }
         for workers in [1, 2, 3] {
             let mut parallel = Vec::new();

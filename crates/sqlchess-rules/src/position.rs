@@ -493,7 +493,7 @@ impl Position {
     /// # Errors
     /// [`MoveError`]: syntax, illegal or ambiguous.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
+        let text = trim_move_text(text);
         match &self.inner {
             Inner::Chess(p) => p.parse_move(text).map(Move::Chess).map_err(|e| match e {
                 sqlchess_core::MoveError::Syntax { .. } => MoveError::Syntax {
@@ -534,14 +534,7 @@ impl Position {
     /// # Errors
     /// As [`Position::parse_move`].
     pub fn parse_move_indexed(&self, text: &str) -> Result<IndexedMove, MoveError> {
-        // A PGN token has no spaces to trim: skip the Unicode-aware trim
-        // when both ends are visible ASCII.
-        let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
-        let text = if visible(text.as_bytes().first()) && visible(text.as_bytes().last()) {
-            text
-        } else {
-            text.trim()
-        };
+        let text = trim_move_text(text);
         match &self.inner {
             Inner::Chess(p) => match p.parse_move_indexed(text) {
                 Ok(found) => Ok(IndexedMove {
@@ -766,4 +759,16 @@ fn parse_fairy_move(
             _ => MoveError::Syntax { text },
         }
     })
+}
+
+/// `text` without surrounding white space. A PGN token has none: the
+/// Unicode-aware trim is skipped when both ends are visible ASCII.
+#[inline]
+fn trim_move_text(text: &str) -> &str {
+    let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    if visible(text.as_bytes().first()) && visible(text.as_bytes().last()) {
+        text
+    } else {
+        text.trim()
+    }
 }
