@@ -1,5 +1,6 @@
 //! UCI and SAN parsing of arbitrary text in a few positions: never a panic,
-//! and every accepted move is legal and prints back to itself.
+//! every accepted move is legal and prints back to itself, and SAN resolved
+//! from its target square answers as resolving it against the move list.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,6 +18,11 @@ fuzz_target!(|data: &[u8]| {
     };
     for fen in FENS {
         let pos = Position::from_fen(fen).expect("fixed FEN");
+        let legal = pos.legal_moves();
+        assert_eq!(
+            pos.parse_san(text),
+            pos.parse_san_among(text, &legal).map(|i| legal[i])
+        );
         if let Ok(mv) = pos.parse_move(text) {
             assert!(pos.is_legal(mv));
             assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv));
