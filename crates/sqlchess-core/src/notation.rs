@@ -270,8 +270,6 @@ impl Position {
         }
         let king = self.our_king();
         let mut found = None;
-        // Computed once, when a piece other than the king is a candidate.
-        let mut pinned = None;
         for from in candidates {
             let legal = if role == Role::King {
                 self.board
@@ -282,15 +280,14 @@ impl Position {
             } else if en_passant && from.file() != to.file() {
                 self.en_passant_is_legal(from, to, king)
             } else {
-                let pinned = *pinned.get_or_insert_with(|| self.compute_pinned());
+                let pinned = self.pinned_to_king(from, king);
                 let blocks = match self.checkers.single_square() {
                     Some(checker) => {
-                        (attacks::between(king, checker) | self.checkers).contains(to)
-                            && !pinned.contains(from)
+                        (attacks::between(king, checker) | self.checkers).contains(to) && !pinned
                     }
                     None => true,
                 };
-                blocks && (!pinned.contains(from) || attacks::line(king, from).contains(to))
+                blocks && (!pinned || attacks::line(king, from).contains(to))
             };
             if !legal {
                 continue;
@@ -311,6 +308,29 @@ impl Position {
             }
         }
         found.ok_or(IllegalReason::NotLegal)
+    }
+
+    /// Whether our piece on `from` is pinned to our king on `king`: one of
+    /// their sliders on the line through both, with only `from` between it
+    /// and the king. Most pieces are on no line with their king, so one
+    /// table lookup answers; resolving a move needs this for its one or two
+    /// candidates, not the whole set of pinned pieces.
+    #[inline]
+    fn pinned_to_king(&self, from: Square, king: Square) -> bool {
+        let line = attacks::line(king, from);
+        if line.is_empty() {
+            return false;
+        }
+        let straight = king.file() == from.file() || king.rank() == from.rank();
+        let sliders = if straight {
+            self.board.rooks_and_queens()
+        } else {
+            self.board.bishops_and_queens()
+        };
+        let occ = self.board.occupied();
+        (line & sliders & self.board.by_color(!self.turn))
+            .into_iter()
+            .any(|s| attacks::between(king, s) & occ == Bitboard::from_square(from))
     }
 
     /// Like [`Position::parse_san`], resolved among `legal` (this position's

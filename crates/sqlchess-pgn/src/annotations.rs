@@ -39,10 +39,17 @@ pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
     // the text left around them, so a comment of commands alone is never
     // decoded and allocates nothing.
     let mut ann = CommentAnnotations::default();
-    if let Some(clock) = lone_clock(text) {
-        ann.clock_centis = Some(clock);
+    if let Some((eval, clock)) = clock_and_eval(text) {
+        ann.eval = eval;
+        ann.clock_centis = clock;
         return ann;
     }
+    read_in_full(text, ann)
+}
+
+/// [`parse_comment_bytes`] without its shortcut: every `[%…]` command
+/// found and applied, the text around them kept.
+fn read_in_full(text: &[u8], mut ann: CommentAnnotations) -> CommentAnnotations {
     let mut kept_from = 0usize; // start of the piece being kept
     let mut at = 0usize; // where to look for the next command
     while let Some(i) = find_command(&text[at..]) {
@@ -62,12 +69,44 @@ pub fn parse_comment_bytes(text: &[u8]) -> CommentAnnotations {
     ann
 }
 
-/// The clock of a comment that is one clock command and nothing else
-/// (`[%clk 0:01:00]`), the form of nearly every comment of an online game:
-/// what [`parse_comment_bytes`] reads from it, read directly.
+/// The evaluation and clock of a comment made of `[%clk …]` and `[%eval …]`
+/// commands alone, separated by whitespace (`[%clk 0:01:00]`,
+/// `[%eval 0.17] [%clk 0:01:00]`, wrapped across a line or not): the form
+/// of nearly every comment of an online game, read directly. `None` for
+/// anything else, which [`parse_comment_bytes`] reads in full; whenever
+/// this gives an answer, that reading gives the same one, because each
+/// command accepted here is one that [`apply_command`] reads alike.
 #[inline]
-pub(crate) fn lone_clock(text: &[u8]) -> Option<u32> {
-    duration(text.strip_prefix(b"[%clk ")?.strip_suffix(b"]")?)
+pub(crate) fn clock_and_eval(text: &[u8]) -> Option<(Option<Eval>, Option<u32>)> {
+    let (mut eval, mut clock) = (None, None);
+    let mut rest = text;
+    loop {
+        while let [b' ' | b'\n' | b'\r' | b'\t', tail @ ..] = rest {
+            rest = tail;
+        }
+        if rest.is_empty() {
+            return Some((eval, clock));
+        }
+        let close = rest.iter().position(|&b| b == b']')?;
+        let command = &rest[..close];
+        rest = &rest[close + 1..];
+        // The name, one whitespace byte, and an argument that must read
+        // whole: extra spaces, a depth or anything unusual falls back.
+        let argument = |name: &[u8]| match command.strip_prefix(name)? {
+            [b' ' | b'\n' | b'\r' | b'\t', arg @ ..] => Some(arg),
+            _ => None,
+        };
+        if let Some(arg) = argument(b"[%clk") {
+            clock = Some(duration(arg)?);
+        } else if let Some(arg) = argument(b"[%eval") {
+            if arg.contains(&b',') {
+                return None;
+            }
+            eval = Some(parse_eval(std::str::from_utf8(arg).ok()?)?);
+        } else {
+            return None;
+        }
+    }
 }
 
 /// `text.trim()`, without decoding characters when both ends are visible
@@ -272,7 +311,8 @@ pub fn parse_eval(s: &str) -> Option<Eval> {
     {
         return None;
     }
-    let int: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    // At most nine digits, checked above: no overflow.
+    let int = int.bytes().fold(0i64, |n, d| n * 10 + i64::from(d - b'0'));
     let f = frac.as_bytes();
     let digit = |i: usize| f.get(i).map_or(0, |&d| i64::from(d - b'0'));
     let mut centis = int * 100 + digit(0) * 10 + digit(1);
@@ -297,6 +337,68 @@ mod tests {
         assert_eq!(a.emt_centis, Some(500));
         assert_eq!(a.eval, Some(Eval::Mate(-3)));
         assert_eq!(a.text, "Good move really");
+    }
+
+    /// The shortcut for comments of commands alone answers as the full
+    /// reading does, on the usual forms and on near misses of them.
+    #[test]
+    fn the_shortcut_agrees_with_the_full_reading() {
+        let pieces: &[&str] = &[
+            "[%clk 0:00:59]",
+            "[%clk\n0:00:59]",
+            "[%clk 1:02:03.4]",
+            "[%clk  0:00:59]",
+            "[%clk 0:00:59 ]",
+            "[%clk]",
+            "[%clk x]",
+            "[%clkx 1]",
+            "[%eval 0.17]",
+            "[%eval -1.5]",
+            "[%eval +3]",
+            "[%eval #-3]",
+            "[%eval #4]",
+            "[%eval 1.5,22]",
+            "[%eval\t-0.005]",
+            "[%eval .5]",
+            "[%eval 1234567890]",
+            "[%eval]",
+            "[%emt 0:00:05]",
+            "[%cal Ra1a8]",
+            "text",
+            " ",
+            "\n",
+            "\r\n",
+            "\t",
+            "\u{a0}",
+            "]",
+            "[%",
+            "[%clk 0:0",
+        ];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for sep in ["", " ", "\n"] {
+                    let text = format!("{a}{sep}{b}");
+                    let full = read_in_full(text.as_bytes(), CommentAnnotations::default());
+                    if let Some((eval, clock)) = super::clock_and_eval(text.as_bytes()) {
+                        checked += 1;
+                        let fast = CommentAnnotations {
+                            eval,
+                            clock_centis: clock,
+                            ..CommentAnnotations::default()
+                        };
+                        assert_eq!(fast, full, "{text:?}");
+                    }
+                    assert_eq!(parse_comment(&text), full, "{text:?}");
+                }
+            }
+        }
+        // The shortcut did answer for the usual forms.
+        assert!(checked > 100, "{checked}");
+        assert_eq!(
+            super::clock_and_eval(b"[%eval 0.17] [%clk\n0:01:00]"),
+            Some((Some(Eval::Centipawns(17)), Some(6000)))
+        );
     }
 
     #[test]

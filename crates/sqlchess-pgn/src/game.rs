@@ -9,7 +9,7 @@ use std::fmt;
 
 use sqlchess_rules::{IndexedMove, Move, MoveError, Position, UnknownVariant, Variant};
 
-use crate::annotations::{lone_clock, parse_comment_bytes, Eval};
+use crate::annotations::{clock_and_eval, parse_comment_bytes, Eval};
 use crate::error::SyntaxError;
 use crate::reader::{Control, GameEnd, GameStart, Visitor};
 use crate::value::{step, Annotation, GameValue, GameValueError};
@@ -495,20 +495,23 @@ impl Visitor for GameReader {
             return;
         };
         let ply = g.moves.len();
-        if let Some(c) = lone_clock(text) {
-            g.annotations.push((ply, Annotation::Clock(c)));
+        // Lichess's order: the evaluation, then the clock.
+        let push = |g: &mut ParsedGame, eval: Option<Eval>, clock: Option<u32>| {
+            match eval {
+                Some(Eval::Centipawns(cp)) => g.annotations.push((ply, Annotation::Centipawns(cp))),
+                Some(Eval::Mate(n)) => g.annotations.push((ply, Annotation::Mate(n))),
+                None => {}
+            }
+            if let Some(c) = clock {
+                g.annotations.push((ply, Annotation::Clock(c)));
+            }
+        };
+        if let Some((eval, clock)) = clock_and_eval(text) {
+            push(g, eval, clock);
             return;
         }
         let parsed = parse_comment_bytes(text);
-        // Lichess's order: the evaluation, then the clock.
-        match parsed.eval {
-            Some(Eval::Centipawns(cp)) => g.annotations.push((ply, Annotation::Centipawns(cp))),
-            Some(Eval::Mate(n)) => g.annotations.push((ply, Annotation::Mate(n))),
-            None => {}
-        }
-        if let Some(c) = parsed.clock_centis {
-            g.annotations.push((ply, Annotation::Clock(c)));
-        }
+        push(g, parsed.eval, parsed.clock_centis);
         // The text left is already trimmed: kept as it is, not copied.
         if !parsed.text.is_empty() {
             g.annotations.push((ply, Annotation::Comment(parsed.text)));

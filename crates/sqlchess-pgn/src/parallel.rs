@@ -126,7 +126,7 @@ pub fn read_games_from(
         }
     };
     if workers <= 1 {
-        return read_sequentially(input, checks, (game_base, line_base), read_game, sink);
+        return read_sequentially(input, checks, true, (game_base, line_base), read_game, sink);
     }
     read_in_parallel(
         input,
@@ -164,7 +164,9 @@ pub fn read_parsed_games(
         indices: false,
     };
     if workers <= 1 {
-        return read_sequentially(input, checks, (0, 0), |game, _, _| game, sink);
+        // Nothing keeps a parsed game's text: reading without it saves a
+        // copy and an allocation a game.
+        return read_sequentially(input, checks, false, (0, 0), |game, _, _| game, sink);
     }
     read_in_parallel(
         input,
@@ -179,12 +181,14 @@ pub fn read_parsed_games(
 /// The readers above with one worker: a single pass of one [`GameReader`]
 /// that keeps each game's verbatim text as it goes. Splitting first and
 /// reading each game's text again, as the parallel pipeline must, would lex
-/// every byte twice on the one core. `base` is added to the reader's game
+/// every byte twice on the one core. `keep_raw` says whether `make` is given
+/// the text (an empty `Vec` otherwise); `base` is added to the reader's game
 /// numbers and lines (those of a part of a file, see [`read_games_from`]);
 /// `make` turns a game, its text and the offset after it into a `T`.
 fn read_sequentially<T>(
     input: impl BufRead,
     checks: Checks,
+    keep_raw: bool,
     base: (u64, u64),
     make: impl Fn(ParsedGame, Vec<u8>, u64) -> T,
     mut sink: impl FnMut(T) -> io::Result<bool>,
@@ -194,7 +198,15 @@ fn read_sequentially<T>(
     let mut visitor = checks.reader();
     let mut raw = Vec::new();
     let mut total = 0u64;
-    while let Some(mut game) = reader.read_game_with_raw(&mut visitor, &mut raw)? {
+    loop {
+        let read = if keep_raw {
+            reader.read_game_with_raw(&mut visitor, &mut raw)?
+        } else {
+            reader.read_game(&mut visitor)?
+        };
+        let Some(mut game) = read else {
+            break;
+        };
         game.number += game_base;
         game.line += line_base;
         if let Some(e) = &mut game.error {
