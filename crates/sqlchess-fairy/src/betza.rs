@@ -298,7 +298,10 @@ fn modes_and_dirs(
 ///   `v` and `s` select all four.
 /// * Oblique atoms (N, C, Z): a single letter selects the four moves on that
 ///   side (`fN` = `fhN`, the forward half); `v` the four narrow (mostly
-///   vertical) moves, `s` the four wide ones; doubled letters the narrow
+///   vertical) moves, `s` the four wide ones; `hl` and `hr` the chiral
+///   halves (the four images a quarter turn apart from the narrow forward
+///   move to the left or right: `hlN` from d4 goes to b3, c6, e2 and f5,
+///   for both sides, as in Fairy-Stockfish's gethenian); doubled letters the narrow
 ///   pair in that direction (`ffN`: e4 to d6, f6); `fs`/`bs` the wide
 ///   forward/backward pair; a vertical then a horizontal letter (`fr`) the
 ///   wide move (major axis the second letter) and a horizontal then a
@@ -333,6 +336,22 @@ pub fn filter_dirs(atom: (u8, u8), mods: &str) -> Vec<(i8, i8)> {
         let a = m[i];
         let b = m.get(i + 1).copied();
         if a == 'h' {
+            if let (Some(side @ ('l' | 'r')), false, false) = (b, orth, diag) {
+                // Chiral (Fairy-Stockfish's `hlN`, `hrN`): the four images
+                // one quarter turn apart from the narrow forward move on
+                // that side, so that Black's (turned half a turn) are the
+                // same moves.
+                let (small, big) = (atom.0.min(atom.1) as i8, atom.0.max(atom.1) as i8);
+                let mut seed = (if side == 'l' { -small } else { small }, big);
+                let mut set = Vec::with_capacity(4);
+                for _ in 0..4 {
+                    set.push(seed);
+                    seed = (seed.1, -seed.0);
+                }
+                preds.push(Box::new(move |x, y| set.contains(&(x, y))));
+                i += 2;
+                continue;
+            }
             i += 1;
             continue;
         }
@@ -413,6 +432,16 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    /// Fairy-Stockfish's chiral knights (gethenian's `hlN` and `hrN`):
+    /// from d4, b3 c6 e2 f5 and b5 c2 e6 f3 (pyffish 0.0.90).
+    #[test]
+    fn chiral_halves() {
+        assert_eq!(dirs("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+        assert_eq!(dirs("hrN"), vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        // Not chiral: the forward half stays the forward half.
+        assert_eq!(dirs("fhN"), dirs("fN"));
     }
 
     #[test]

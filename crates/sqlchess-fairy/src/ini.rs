@@ -65,6 +65,7 @@ use sqlchess_types::quoted;
 use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::position::{FenError, Position};
+use crate::variant::MAX_PROMOTION_BASES;
 use crate::variant::{
     Castling, Connect, EnclosingRule, Extinction, Flag, MobilityRegion, PieceType, Promotion,
     RelativeOutcome, Variant, VariantError, ZoneMoves,
@@ -285,6 +286,13 @@ struct Draft {
     /// name its rook.
     orphan_castling: Option<Castling>,
     promotion_set: bool,
+    /// This section made the variant's shogi-style promotions marked
+    /// (`promotedPieceType`), and none of them came from a built-in parent
+    /// with a zone of its own: without pawn promotions to take the zone
+    /// from, its pieces promote nowhere. A parent's marked variant, or a
+    /// built-in's unmarked promotions (gorogoro's for gorogoroplus), keep
+    /// their zone.
+    zone_from_pawns_only: bool,
     /// `doubleStepRank` or `doubleStepRankMin` given in this section.
     double_step_set: bool,
     /// `promotionPawnTypes = -`: no piece promotes the chess way.
@@ -341,6 +349,7 @@ impl From<Variant> for Draft {
             castling_set: false,
             orphan_castling: None,
             promotion_set: false,
+            zone_from_pawns_only: false,
             double_step_set: false,
             no_promotion_pawn: false,
             pseudo_royal: None,
@@ -611,14 +620,20 @@ impl Draft {
             self.v.connect = None;
         }
         if self.v.promotion_marked {
-            // Pieces promote where pawns do.
-            self.v.piece_promotion_zone = self
-                .v
-                .promotion
-                .as_ref()
-                .map_or(self.v.height, |p| p.zone_start);
-            self.v.piece_promotion_zone_black =
-                self.v.promotion.as_ref().and_then(|p| p.zone_start_black);
+            // Pieces promote where pawns do; without pawn promotions, in
+            // the zone they had (a parent's, or a built-in's own), or
+            // nowhere.
+            match &self.v.promotion {
+                Some(p) => {
+                    self.v.piece_promotion_zone = p.zone_start;
+                    self.v.piece_promotion_zone_black = p.zone_start_black;
+                }
+                None if !self.zone_from_pawns_only => {}
+                None => {
+                    self.v.piece_promotion_zone = self.v.height;
+                    self.v.piece_promotion_zone_black = None;
+                }
+            }
         }
         self.v
     }
@@ -643,7 +658,20 @@ impl Draft {
                 .find(|p| p.letter == *letter && p.name != name)
                 .map(|p| p.name.clone());
             if let Some(other) = other {
-                self.set_piece(&other, None);
+                // A built-in's promoted piece that exists only promoted
+                // (shogi's promoted lance) is Fairy-Stockfish's gold, not a
+                // piece with a letter of its own: it keeps its place under a
+                // free letter instead (Cannon shogi's cannon takes `u`).
+                let i = self.idx(&other);
+                let only_promoted = i.is_some_and(|i| {
+                    !self.v.promotion_marked && self.v.piece_promotions.iter().any(|&(_, q)| q == i)
+                });
+                let free = ('a'..='z')
+                    .find(|&c| c != *letter && self.v.pieces.iter().all(|p| p.letter != c));
+                match (i, free) {
+                    (Some(i), Some(free)) if only_promoted => self.v.pieces[i].letter = free,
+                    _ => self.set_piece(&other, None),
+                }
             }
         }
         match (self.idx(name), piece) {
@@ -1398,7 +1426,10 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
         "promotedPieceType" => {
-            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            // As in Fairy-Stockfish, the pairs given replace those of the
+            // same pieces and keep the parent's others (gorogoroplus adds
+            // its lance and knight to gorogoro's pawn and silver).
+            let mut pairs = d.v.piece_promotions.clone();
             for item in value.split_whitespace() {
                 let (a, b) = item
                     .split_once(':')
@@ -1413,12 +1444,15 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 pairs.retain(|&(x, _)| x != a);
                 pairs.push((a, b));
             }
-            // A marked piece returns to the hand as its base: one base per
-            // promoted type, and no piece both promoted and promoting.
-            for (i, &(a, b)) in pairs.iter().enumerate() {
-                if pairs[..i].iter().any(|&(_, q)| q == b) {
+            // A marked piece returns to the hand as the base it was
+            // promoted from, which the position keeps per square for a
+            // promoted type that several pieces promote to (up to
+            // MAX_PROMOTION_BASES of them); no piece both promoted and
+            // promoting.
+            for &(a, b) in &pairs {
+                if pairs.iter().filter(|&&(_, q)| q == b).count() > MAX_PROMOTION_BASES {
                     return Err(bad(
-                        "several pieces promoting to one piece type are not supported",
+                        "more than eight pieces promoting to one piece type are not supported",
                     ));
                 }
                 if pairs.iter().any(|&(_, q)| q == a) {
@@ -1427,6 +1461,9 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
             if d.no_promotion_pawn {
                 return Err(bad("not supported with promotionPawnTypes = -"));
+            }
+            if !d.v.promotion_marked && d.v.piece_promotions.is_empty() {
+                d.zone_from_pawns_only = true;
             }
             d.v.piece_promotions = pairs;
             d.v.promotion_marked = true;

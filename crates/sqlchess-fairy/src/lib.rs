@@ -30,5 +30,5 @@ pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
     value_from_mobility, variant_names, Castling, Connect, EnclosingRule, Extinction, Flag,
     MaterialCounting, MobilityRegion, PieceType, Promotion, Region, Variant, VariantError,
-    WallingRule, ZoneMoves, PAWN_VALUE,
+    WallingRule, ZoneMoves, MAX_PROMOTION_BASES, PAWN_VALUE,
 };

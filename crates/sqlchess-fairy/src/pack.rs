@@ -16,6 +16,10 @@
 //! - for variants whose captures go to hand (crazyhouse): one bit per piece,
 //!   in the same order, set for a promoted piece (`~` in FEN), padded to a
 //!   whole byte;
+//! - for variants where several pieces promote to one type
+//!   ([`Variant::promotion_bases`]): for each marked piece of such a type,
+//!   in the same order, the index of the piece it was among that type's
+//!   bases in three bits, padded to a whole byte;
 //! - one byte: bit 7 set when Black is to move, bits 0–6 the length of the
 //!   text that follows: the rest of the FEN after placement and side (a
 //!   holdings suffix such as `[Pp]`, then castling rights and en-passant
@@ -124,6 +128,7 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
     let bits = code_bits(v.pieces.len());
     let mut occupancy = vec![0u8; squares.div_ceil(8)];
     let mut codes = Vec::new();
+    let mut slots = Vec::new();
     for rank in 0..h {
         for file in 0..w {
             let sq = FairySquare::new(file, rank).ok_or(PackError::Unrepresentable("square"))?;
@@ -131,6 +136,12 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
                 let i = usize::from(rank) * usize::from(w) + usize::from(file);
                 occupancy[i / 8] |= 1 << (i % 8);
                 codes.push(index as u32 * 2 + u32::from(!white));
+                if shared_type(v, index) {
+                    if let Some(base) = pos.promoted_from(sq) {
+                        let slot = v.promotion_bases(index).position(|b| b == base);
+                        slots.push(slot.unwrap_or(0) as u32);
+                    }
+                }
             }
         }
     }
@@ -167,6 +178,14 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
         }
         out.extend_from_slice(&flags);
     }
+    if has_shared_types(v) {
+        let mut bytes = vec![0u8; (slots.len() * 3).div_ceil(8)];
+        let mut at = 0;
+        for slot in slots {
+            put_bits(&mut bytes, &mut at, slot, 3);
+        }
+        out.extend_from_slice(&bytes);
+    }
     let (rest, black, clocks) = split_fen(&fen)?;
     let rest = shorten_holdings(&rest);
     if rest.len() > 127 {
@@ -183,6 +202,17 @@ pub fn pack(pos: &Position) -> Result<Vec<u8>, PackError> {
         Ok(back) if back.fen() == fen => Ok(out),
         _ => Err(PackError::Lossy { fen }),
     }
+}
+
+/// Whether several pieces promote to piece `t`.
+fn shared_type(v: &Variant, t: usize) -> bool {
+    v.promotion_bases(t).nth(1).is_some()
+}
+
+/// Whether the variant has a piece type several pieces promote to (whose
+/// marked pieces' bases the encoding then keeps).
+fn has_shared_types(v: &Variant) -> bool {
+    (0..v.pieces.len()).any(|t| shared_type(v, t))
 }
 
 /// For each piece of the FEN's placement, rank 1 first and along each rank,
@@ -377,6 +407,28 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
         }
         *square = Some((code / 2, code % 2 == 0, promoted.next().unwrap_or(false)));
     }
+    // The base of each marked piece of a shared type, by square.
+    let mut bases: Vec<Option<usize>> = vec![None; total];
+    if has_shared_types(variant) && variant.promotion_marked {
+        let marked: Vec<usize> = (0..total)
+            .filter(|&i| matches!(squares[i], Some((t, _, true)) if shared_type(variant, t)))
+            .collect();
+        let slots = bytes
+            .get(at..at + (marked.len() * 3).div_ceil(8))
+            .ok_or(UnpackError::Truncated("promotion bases"))?;
+        at += slots.len();
+        let mut bit = 0;
+        for i in marked {
+            let slot = get_bits(slots, &mut bit, 3) as usize;
+            let (t, _, _) = squares[i].unwrap_or_default();
+            bases[i] = Some(
+                variant
+                    .promotion_bases(t)
+                    .nth(slot)
+                    .ok_or(UnpackError::Invalid("promotion base"))?,
+            );
+        }
+    }
     let head = *bytes.get(at).ok_or(UnpackError::Truncated("fen fields"))?;
     at += 1;
     let len = usize::from(head & 0x7f);
@@ -415,11 +467,10 @@ fn unpack_fen(variant: &Variant, bytes: &[u8]) -> Result<String, UnpackError> {
                     }
                     // A marked shogi-style promoted piece is `+` and its base.
                     let base = variant
-                        .piece_promotions
-                        .iter()
-                        .find(|&&(_, q)| q == index)
+                        .promotion_bases(index)
+                        .next()
                         .filter(|_| promoted && variant.promotion_marked)
-                        .map(|&(a, _)| a);
+                        .map(|first| bases[rank * usize::from(w) + file].unwrap_or(first));
                     if base.is_some() {
                         fen.push('+');
                     }

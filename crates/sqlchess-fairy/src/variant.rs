@@ -175,6 +175,10 @@ pub struct Variant {
     pub captures_to_hand: bool,
     /// Shogi-style promotions: (piece, promoted piece). The promoted piece is
     /// written `+` and the base letter in FEN and promotes with `+` in UCI.
+    /// Several pieces may promote to one type (up to
+    /// [`MAX_PROMOTION_BASES`]; Cannon shogi's copper and silver cannons
+    /// both become a gold cannon): a marked piece of that type remembers
+    /// which it was ([`Variant::promotion_bases`]).
     pub piece_promotions: Vec<(usize, usize)>,
     /// First rank (0-based, relative) of the zone where a move starting or
     /// ending there may promote a piece of [`Variant::piece_promotions`].
@@ -589,6 +593,11 @@ pub enum VariantError {
     },
 }
 
+/// The most pieces that may promote to one piece type
+/// ([`Variant::piece_promotions`]): a position keeps which of them a marked
+/// piece was in three bits per square.
+pub const MAX_PROMOTION_BASES: usize = 8;
+
 /// The value of a pawn, in centipawns.
 pub const PAWN_VALUE: i32 = 100;
 
@@ -689,6 +698,25 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
 }
 
 impl Variant {
+    /// The pieces that promote to piece `promoted`
+    /// ([`Variant::piece_promotions`]), in the order the variant lists
+    /// them: a marked piece of that type was one of these.
+    ///
+    /// ```
+    /// use sqlchess_fairy::Variant;
+    /// let shogi = Variant::builtin("shogi").unwrap();
+    /// let tokin = shogi.piece_by_letter('p').and_then(|p| {
+    ///     shogi.piece_promotions.iter().find(|&&(a, _)| a == p).map(|&(_, q)| q)
+    /// });
+    /// assert_eq!(shogi.promotion_bases(tokin.unwrap()).count(), 1);
+    /// ```
+    pub fn promotion_bases(&self, promoted: usize) -> impl Iterator<Item = usize> + '_ {
+        self.piece_promotions
+            .iter()
+            .filter(move |&&(_, q)| q == promoted)
+            .map(|&(a, _)| a)
+    }
+
     /// The pawn of side `c` (0 White, 1 Black): the piece that promotes,
     /// takes en passant and resets the move clock.
     pub fn pawn_of(&self, c: usize) -> Option<usize> {

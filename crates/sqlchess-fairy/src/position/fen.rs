@@ -165,6 +165,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                     .ok_or_else(|| field(FenField::Placement, rank_text, "unknown piece letter"))?;
             // `+p` is the promoted form of `p`.
             let plus = promoted;
+            let written = t;
             let t = if std::mem::take(&mut promoted) {
                 r.promoted_of[t].ok_or_else(|| {
                     field(
@@ -194,6 +195,9 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             st.put(sq, t, c);
             if plus && r.v.promotion_marked {
                 st.promoted.set(sq);
+                if r.shared_promotions {
+                    st.set_slot(sq, State::slot_of(r, t, written));
+                }
             }
             last = Some(sq);
             x += 1;
@@ -462,7 +466,7 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             let base = if r.v.promotion_marked && !marked {
                 t
             } else {
-                r.base_of[t]
+                st.base_at(r, y * r.stride + x, t)
             };
             if base != t {
                 s.push('+');

@@ -272,6 +272,11 @@ pub(crate) struct State<B> {
     pub hand: [[u8; 32]; 2],
     /// Pieces that were pawns (crazyhouse: they return to the hand as pawns).
     pub promoted: B,
+    /// For a marked piece whose type several pieces promote to
+    /// ([`Rules::bases_of`]), the index of its base among them, one bit
+    /// per bitboard; clear everywhere else, so that equal positions have
+    /// equal slots.
+    pub base_slot: [B; 3],
     /// Back-rank squares whose piece has not moved yet (Seirawan gating).
     pub gate: B,
     /// Checks each colour has left to give (check counting only).
@@ -311,6 +316,7 @@ impl<B: PartialEq> PartialEq for State<B> {
             && self.royal_sq == other.royal_sq
             && self.hand == other.hand
             && self.promoted == other.promoted
+            && self.base_slot == other.base_slot
             && self.gate == other.gate
             && self.checks == other.checks
             && castle_kings_agree
@@ -338,6 +344,7 @@ impl<B: Bits> State<B> {
             royal_sq: [NO_SQ; 2],
             hand: [[0; 32]; 2],
             promoted: B::EMPTY,
+            base_slot: [B::EMPTY; 3],
             gate: B::EMPTY,
             checks: [0; 2],
             castle_king: [NO_SQ; 2],
@@ -405,13 +412,47 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// The base slot of the piece on `sq` (see [`State::base_slot`]).
+    fn slot_at(&self, sq: usize) -> usize {
+        (0..3)
+            .map(|i| usize::from(self.base_slot[i].has(sq)) << i)
+            .sum()
+    }
+
+    /// Sets the base slot of the piece on `sq`; 0 clears it.
+    pub(crate) fn set_slot(&mut self, sq: usize, slot: usize) {
+        for i in 0..3 {
+            if slot >> i & 1 == 1 {
+                self.base_slot[i].set(sq);
+            } else {
+                self.base_slot[i].clear(sq);
+            }
+        }
+    }
+
+    /// The piece a piece of type `t` on `sq` returns to the hand as, or is
+    /// written with `+` in FEN when marked: for a marked piece of a type
+    /// several pieces promote to, the one it was promoted from.
+    pub(crate) fn base_at(&self, r: &Rules<B>, sq: usize, t: usize) -> usize {
+        match r.bases_of[t].as_slice() {
+            [_, _, ..] if self.promoted.has(sq) => r.bases_of[t][self.slot_at(sq)],
+            _ => r.base_of[t],
+        }
+    }
+
+    /// The slot of base `base` among the bases of promoted type `t` (0 when
+    /// it is not one of them).
+    pub(crate) fn slot_of(r: &Rules<B>, t: usize, base: usize) -> usize {
+        r.bases_of[t].iter().position(|&b| b == base).unwrap_or(0)
+    }
+
     /// Removes the piece on `sq`, adding it (demoted) to `captor`'s hand
     /// when the variant says so.
     fn take_to_hand(&mut self, r: &Rules<B>, sq: usize, captor: usize) {
         let p = self.board[sq];
         if p != 0 && r.v.captures_to_hand {
             let t = (p as usize - 1) & 31;
-            let base = r.base_of[t];
+            let base = self.base_at(r, sq, t);
             let t = match (self.promoted.has(sq), r.v.promotion_marked) {
                 // A marked shogi-style promoted piece returns as its base;
                 // an unmarked piece of a marked variant is itself.
@@ -424,6 +465,9 @@ impl<B: Bits> State<B> {
             self.hand[captor][t] = self.hand[captor][t].saturating_add(1);
         }
         self.promoted.clear(sq);
+        if r.shared_promotions {
+            self.set_slot(sq, 0);
+        }
         self.take(sq);
     }
 
@@ -515,6 +559,9 @@ impl<B: Bits> State<B> {
                 self.put(to, placed, us);
                 if r.v.promotion_marked && placed != dt {
                     self.promoted.set(to);
+                    if r.shared_promotions {
+                        self.set_slot(to, Self::slot_of(r, placed, dt));
+                    }
                 }
                 if r.v.royal == Some(dt) {
                     self.royal_sq[us] = to as u8;
@@ -551,6 +598,13 @@ impl<B: Bits> State<B> {
                 // Crazyhouse remembers pawns promoted the chess way.
                 let was_promoted = self.promoted.has(from);
                 self.promoted.clear(from);
+                let from_slot = if r.shared_promotions {
+                    let slot = self.slot_at(from);
+                    self.set_slot(from, 0);
+                    slot
+                } else {
+                    0
+                };
                 // A demotion (back to the moving piece's base) is no
                 // promotion.
                 let chess_promotion =
@@ -559,6 +613,16 @@ impl<B: Bits> State<B> {
                     && (was_promoted || (mv.promotion != NO_SQ && r.base_of[nt] != nt));
                 if marked || (r.v.captures_to_hand && (was_promoted || chess_promotion)) {
                     self.promoted.set(to);
+                    if r.shared_promotions && marked {
+                        // Its own promotion names the base it was; a move
+                        // of a marked piece keeps its base.
+                        let slot = if mv.promotion != NO_SQ {
+                            Self::slot_of(r, nt, t)
+                        } else {
+                            from_slot
+                        };
+                        self.set_slot(to, slot);
+                    }
                 }
                 // Seirawan: leaving (or losing) a back-rank piece ends the
                 // square's gating right; a gating move fills it from the hand.
@@ -850,6 +914,30 @@ impl Position {
         let idx = from_frame(sq.index(), self.stride());
         let p = with!(self, |_r, st| st.board[idx]);
         (p != 0).then(|| ((p as usize - 1) & 31, (p as usize - 1) >> 5 == 0))
+    }
+
+    /// For a marked shogi-style promoted piece on `sq` (written `+` and its
+    /// base in FEN), the piece it was promoted from and returns to the hand
+    /// as; `None` for any other square.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("shogi").unwrap();
+    /// let pos = Position::from_fen(&v, "4k4/9/9/9/9/9/9/9/+L3K4[] w - - 0 1").unwrap();
+    /// let lance = v.piece_by_letter('l').unwrap();
+    /// assert_eq!(pos.promoted_from("a1".parse().unwrap()), Some(lance));
+    /// assert_eq!(pos.promoted_from("e1".parse().unwrap()), None);
+    /// ```
+    pub fn promoted_from(&self, sq: FairySquare) -> Option<usize> {
+        let (t, _) = self.piece_at(sq)?;
+        let idx = from_frame(sq.index(), self.stride());
+        with!(self, |r, st| {
+            // Marked variants mark their promoted pieces; in the others a
+            // promoted type exists only promoted.
+            let base = st.base_at(r, idx, t);
+            let marked = !r.v.promotion_marked || st.promoted.has(idx);
+            (marked && base != t).then_some(base)
+        })
     }
 
     /// Whether `sq` is a wall (`*` in FEN): empty, but no piece may enter

@@ -944,6 +944,12 @@ impl<B: Bits> State<B> {
             }
         }
         if let Some(b) = r.demoted_of[t] {
+            // Back to the base this piece was promoted from.
+            let b = if r.shared_promotions {
+                self.base_at(r, from, t)
+            } else {
+                b
+            };
             if in_zone {
                 promotes = true;
                 sink.push(FairyMove {

@@ -135,8 +135,16 @@ pub(crate) struct Rules<B> {
     pub rank_dirs: [usize; 2],
     /// Per piece, its shogi-style promoted piece.
     pub promoted_of: Vec<Option<usize>>,
-    /// Per piece, the piece it demotes to in hand.
+    /// Per piece, the piece it demotes to in hand (the first of
+    /// [`Rules::bases_of`] for a marked piece whose type several pieces
+    /// promote to: `State::base_at` reads which one it was).
     pub base_of: Vec<usize>,
+    /// Per promoted piece, the pieces that promote to it, in the variant's
+    /// order; a marked piece's base is the one its square's slot names.
+    pub bases_of: Vec<Vec<usize>>,
+    /// Whether some promoted type has several bases: only then do
+    /// positions keep base slots.
+    pub shared_promotions: bool,
     /// Per promoted piece, the piece a move may turn it back into
     /// ([`Variant::piece_demotion`]).
     pub demoted_of: Vec<Option<usize>>,
@@ -320,6 +328,8 @@ impl<B: Bits> Rules<B> {
             rank_dirs: [0, 0],
             promoted_of: vec![None; v.pieces.len()],
             base_of: (0..v.pieces.len()).collect(),
+            bases_of: vec![Vec::new(); v.pieces.len()],
+            shared_promotions: false,
             demoted_of: vec![None; v.pieces.len()],
             drop_start: v
                 .drop_start
@@ -482,11 +492,15 @@ impl<B: Bits> Rules<B> {
         }
         for &(a, p) in &v.piece_promotions {
             rules.promoted_of[a] = Some(p);
-            rules.base_of[p] = a;
-            if v.piece_demotion {
-                rules.demoted_of[p] = Some(a);
+            if rules.bases_of[p].is_empty() {
+                rules.base_of[p] = a;
+                if v.piece_demotion {
+                    rules.demoted_of[p] = Some(a);
+                }
             }
+            rules.bases_of[p].push(a);
         }
+        rules.shared_promotions = rules.bases_of.iter().any(|b| b.len() > 1);
         for x in 0..w {
             let mut m = B::EMPTY;
             for y in 0..h {

@@ -19,8 +19,12 @@ pub struct SetupPiece {
     pub piece: usize,
     /// Whether it is White's.
     pub white: bool,
-    /// Crazyhouse: a promoted pawn (it returns to the hand as a pawn).
+    /// Crazyhouse: a promoted pawn (it returns to the hand as a pawn);
+    /// shogi-style variants: a promoted piece (`+` in FEN).
     pub promoted: bool,
+    /// For a promoted piece of a type several pieces promote to, the one it
+    /// was ([`Position::promoted_from`]); `None` reads as the first of them.
+    pub promoted_from: Option<usize>,
 }
 
 /// A position as plain data: nothing here is checked until
@@ -111,6 +115,9 @@ impl Position {
                         piece,
                         white,
                         promoted: promoted.contains(&sq.index()),
+                        promoted_from: self
+                            .promoted_from(sq)
+                            .filter(|_| v.promotion_bases(piece).nth(1).is_some()),
                     })
                 }));
             }
@@ -215,6 +222,16 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
         st.put(sq, p.piece, c);
         if p.promoted {
             st.promoted.set(sq);
+            if let Some(base) = p.promoted_from.filter(|_| v.promotion_marked) {
+                if !r.bases_of[p.piece].contains(&base) {
+                    return Err(bad(
+                        FenField::Placement,
+                        "",
+                        "a promoted piece's base does not promote to it",
+                    ));
+                }
+                st.set_slot(sq, State::slot_of(r, p.piece, base));
+            }
         }
     }
     // As in FEN: a side may lack its royal piece where pieces can go extinct,

@@ -601,8 +601,13 @@ impl<B: Bits> State<B> {
         {
             // Counted together (Sho shogi), the promoted piece makes a
             // second of the kind, which leaves none pseudo-royal: only the
-            // pieces that were stay guarded through the move.
-            if list.contains(&p) && !r.v.extinction_together {
+            // pieces that were stay guarded through the move. So does a
+            // shogi-style promotion, as in Fairy-Stockfish, where only a
+            // pawn's promotion adds a pseudo-royal piece (Backrank's queen
+            // may become a second king beside the enemy's).
+            let moving = (self.board[from] as usize).wrapping_sub(1) & 31;
+            let piece_promotion = !mv.is_drop() && r.promoted_of[moving] == Some(p);
+            if list.contains(&p) && !r.v.extinction_together && !piece_promotion {
                 ours.set(to);
             }
         }

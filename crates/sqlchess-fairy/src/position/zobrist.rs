@@ -1,7 +1,9 @@
 //! Zobrist hashing of fairy positions: pieces on squares, the side to move,
 //! pieces in hand, castling and gating rights, the en-passant square,
-//! walls, crazyhouse's promotion marks and three-check's checks left. Clocks are left out, so positions that
-//! differ only in their clocks hash alike (as in sqlchess-core).
+//! walls, crazyhouse's promotion marks (and which piece a marked piece was,
+//! where several promote to its type) and three-check's checks left. Clocks
+//! are left out, so positions that differ only in their clocks hash alike
+//! (as in sqlchess-core).
 
 use std::sync::OnceLock;
 
@@ -25,6 +27,9 @@ struct Keys {
     black: u64,
     /// `[colour][checks left]`, for check counting.
     checks: [[u64; 256]; 2],
+    /// `[bit][frame square]`: the bits of a marked piece's base slot
+    /// (drawn after the others, which stay as they were).
+    base_slot: [[u64; 256]; 3],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -54,7 +59,10 @@ fn keys() -> &'static Keys {
         checks.iter_mut().flatten().for_each(|k| *k = next());
         let mut wall = [0u64; 256];
         wall.iter_mut().for_each(|k| *k = next());
+        let mut base_slot = [[0u64; 256]; 3];
+        base_slot.iter_mut().flatten().for_each(|k| *k = next());
         Keys {
+            base_slot,
             pieces,
             hand,
             castle,
@@ -103,6 +111,11 @@ impl Position {
             }
             for sq in st.promoted.iter() {
                 h ^= k.promoted[frame(sq)];
+            }
+            for (bit, slots) in st.base_slot.iter().enumerate() {
+                for sq in slots.iter() {
+                    h ^= k.base_slot[bit][frame(sq)];
+                }
             }
             for sq in st.walls.iter() {
                 h ^= k.wall[frame(sq)];
