@@ -1372,10 +1372,16 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 "duck" => Some(WallingRule::Duck),
                 "past" => Some(WallingRule::Past),
                 "static" => Some(WallingRule::Static),
-                _ => return Err(bad("only arrow, duck, past, static and none are supported")),
+                "edge" => Some(WallingRule::Edge),
+                _ => {
+                    return Err(bad(
+                        "only arrow, duck, past, static, edge and none are supported",
+                    ))
+                }
             };
             d.v.walls |= d.v.walling.is_some();
         }
+        "wallOrMove" => d.v.wall_or_move = boolean()?,
         "wallingRegionWhite" | "wallingRegionBlack" => {
             let b = squares(value).map_err(&bad)?;
             d.v.walling_region[usize::from(key == "wallingRegionBlack")] = b;

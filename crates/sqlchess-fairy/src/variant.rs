@@ -386,6 +386,12 @@ pub struct Variant {
     /// Where the side that moved puts a wall (variants.ini's
     /// `wallingRule`), if anywhere.
     pub walling: Option<WallingRule>,
+    /// A turn either moves a piece or puts a wall, not both
+    /// (`wallOrMove`; Atlantis). The wall alone is written as a move of
+    /// the mover's first piece to its own square (`a1a1,a1a4`), and, as
+    /// Fairy-Stockfish writes them, the other moves name `a1` as their
+    /// wall's square (`b1c3,c3a1`, `Nc3,a1`), which puts none.
+    pub wall_or_move: bool,
     /// Per colour, the squares (frame bits) it may put walls on
     /// (variants.ini's `wallingRegionWhite` / `wallingRegionBlack`).
     pub walling_region: [Bb256; 2],
@@ -434,6 +440,9 @@ pub enum WallingRule {
     Past,
     /// On any empty square of the walling region (isolation).
     Static,
+    /// On an empty square at the edge of the board or next to a wall
+    /// (orthogonally): Atlantis sinks the board from its rim inwards.
+    Edge,
 }
 
 /// The enclosing rules of variants.ini (`enclosingDrop` and
@@ -1031,6 +1040,7 @@ impl Variant {
             blast_proof: Vec::new(),
             mutually_immune: Vec::new(),
             walling: None,
+            wall_or_move: false,
             walling_region: [Bb256::FULL; 2],
         }
     }

@@ -173,6 +173,10 @@ impl FairyMove {
         match self.wall() {
             // Fairy-Stockfish: the move, then the arrival and the wall.
             Some(w) => format!("{base},{}{w}", self.to()),
+            // Fairy-Stockfish names a1 where a move puts no wall.
+            None if pos.variant().wall_or_move && pos.variant().walling.is_some() => {
+                format!("{base},{}a1", self.to())
+            }
             None => base,
         }
     }
@@ -483,12 +487,16 @@ impl<B: Bits> State<B> {
             self.bikjang_before = self.kings_face(r);
         }
         self.castled_to_win = false;
-        self.passes = if mv.kind == MoveKind::Pass {
+        // A wall put alone (`wallOrMove`) is a turn, not a pass.
+        self.passes = if mv.kind == MoveKind::Pass && mv.wall == NO_SQ {
             (self.passes + 1).min(2)
         } else {
             0
         };
         if mv.kind == MoveKind::Pass {
+            if mv.wall != NO_SQ {
+                self.walls.set(mv.wall as usize);
+            }
             // Nothing moves and no right is lost; the clock counts the
             // pass as a move of the piece it names.
             if r.v.pawn_of(us) == Some(t) {

@@ -280,6 +280,28 @@ impl<B: Bits> State<B> {
         sq.map(FairyMove::pass)
     }
 
+    /// The squares orthogonally next to a wall (the edge walling rule).
+    fn beside_walls(&self, r: &Rules<B>) -> B {
+        let (w, h) = (r.w as usize, r.h as usize);
+        let mut beside = B::EMPTY;
+        for sq in self.walls.iter() {
+            let (x, y) = (sq % r.stride, sq / r.stride);
+            if x > 0 {
+                beside.set(sq - 1);
+            }
+            if x + 1 < w {
+                beside.set(sq + 1);
+            }
+            if y > 0 {
+                beside.set(sq - r.stride);
+            }
+            if y + 1 < h {
+                beside.set(sq + r.stride);
+            }
+        }
+        beside
+    }
+
     /// Every move of `moves` with each square the walling rule lets the
     /// mover put a wall on afterwards.
     fn add_walls(
@@ -290,6 +312,29 @@ impl<B: Bits> State<B> {
     ) -> Vec<FairyMove> {
         use crate::variant::WallingRule;
         let us = self.side;
+        if r.v.wall_or_move {
+            // A move, or a wall alone: written as a move of the mover's
+            // first piece to its own square. Not in check, where
+            // Fairy-Stockfish lets no wall stand in the way.
+            let mut out = moves.to_vec();
+            let first = self.by_color[us].lsb();
+            if let (Some(first), false) = (first, self.in_check(r)) {
+                let occ = self.occ();
+                let squares = match rule {
+                    WallingRule::Edge => (r.edge | self.beside_walls(r)) & r.board & !occ,
+                    WallingRule::Duck | WallingRule::Static => r.board & !occ,
+                    // Both need a piece that moved.
+                    WallingRule::Past | WallingRule::Arrow => B::EMPTY,
+                } & r.walling_region[us];
+                for sq in squares.iter() {
+                    out.push(FairyMove {
+                        wall: sq as u8,
+                        ..FairyMove::pass(first)
+                    });
+                }
+            }
+            return out;
+        }
         let mut out = Vec::with_capacity(moves.len() * 8);
         for &m in moves {
             let mut next = *self;
@@ -299,6 +344,7 @@ impl<B: Bits> State<B> {
             let squares = match rule {
                 WallingRule::Past => B::from_index(m.from as usize) & !occ,
                 WallingRule::Duck | WallingRule::Static => r.board & !occ,
+                WallingRule::Edge => (r.edge | next.beside_walls(r)) & r.board & !occ,
                 WallingRule::Arrow => {
                     let p = next.board[to];
                     if p == 0 {

@@ -189,6 +189,9 @@ pub(crate) struct Rules<B> {
     pub janggi: Option<Janggi<B>>,
     /// Where each colour may put walls (walling variants).
     pub walling_region: [B; 2],
+    /// The squares at the edge of the board (first and last rank and
+    /// file), for the edge walling rule.
+    pub edge: B,
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -365,6 +368,7 @@ impl<B: Bits> Rules<B> {
             blast: Vec::new(),
             janggi: None,
             walling_region: [B::EMPTY; 2],
+            edge: B::EMPTY,
         };
         for c in 0..2 {
             rules.walling_region[c] = from_frame_bits(&v.walling_region[c], w, h, stride);
@@ -505,6 +509,9 @@ impl<B: Bits> Rules<B> {
             let mut m = B::EMPTY;
             for y in 0..h {
                 m.set((y * stride as i32 + x) as usize);
+                if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                    rules.edge.set((y * stride as i32 + x) as usize);
+                }
             }
             rules.board |= m;
             rules.file_masks.push(m);

@@ -141,10 +141,13 @@ impl Position {
                 s.push_str(&square.to_string());
             }
         }
-        // Walling: `,` and the wall's square, as Fairy-Stockfish writes.
+        // Walling: `,` and the wall's square, as Fairy-Stockfish writes
+        // (`a1` where a move puts none, a turn that may put a wall or move).
         if let Some(w) = mv.wall() {
             s.push(',');
             s.push_str(&w.to_string());
+        } else if v.wall_or_move && v.walling.is_some() {
+            s.push_str(",a1");
         }
         s
     }
