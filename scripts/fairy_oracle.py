@@ -40,6 +40,16 @@ CHESS960 = [
     "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1",
 ]
 
+# Triple steps (the triplestep section): Black's from c7 and e7 pass two
+# squares White's pawns attack each; White's from c2 passes c3 and c4,
+# which Black's pawns attack; and a position just after it, with both
+# en-passant squares in the FEN as Fairy-Stockfish writes them.
+TRIPLE = [
+    "4k3/pppppppp/8/3P4/1P3P2/8/8/4K3 b - - 0 1",
+    "4k3/8/8/3p4/1p6/8/PPPPPPPP/4K3 w - - 0 1",
+    "4k3/8/8/2Pp4/1p6/8/PP1PPPPP/4K3 b - c3c4 0 1",
+]
+
 # Pawns of both sides about to promote (variants whose sides promote to
 # different pieces).
 PROMOTING = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"
@@ -209,6 +219,7 @@ PLAN = [
     ("losers", "losers", False, None, 3, 16, (4, 80), 2),
     ("misere", "misere", False, None, 3, 16, (4, 80), 2),
     ("capahouse", "capahouse", False, None, 3, 16, (10, 80), 2),
+    ("triplestep", "triplestep", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] + TRIPLE, 3, 16, (4, 50), 2),
     ("chessgi", "chessgi", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", LOOP], 3, 16, (10, 80), 2),
     ("loop", "loop", False, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", LOOP], 3, 16, (10, 80), 2),
     ("mini", "mini", False, None, 3, 16, (4, 60), 2),

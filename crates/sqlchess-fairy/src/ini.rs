@@ -1753,6 +1753,11 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             });
             region[usize::from(key == "doubleStepRegionBlack")] = b;
         }
+        "tripleStepRegionWhite" | "tripleStepRegionBlack" => {
+            let b = squares(value).map_err(&bad)?;
+            let region = d.v.triple_step_region.get_or_insert([Bb256::EMPTY; 2]);
+            region[usize::from(key == "tripleStepRegionBlack")] = b;
+        }
         _ => {
             return Err(IniError::Unsupported {
                 line,

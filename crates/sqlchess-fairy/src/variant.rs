@@ -209,6 +209,11 @@ pub struct Variant {
     /// [`Variant::double_step_ranks`] (horde: White's pawns also on the first
     /// rank).
     pub double_step_region: Option<[Bb256; 2]>,
+    /// Per colour, the squares from which a pawn may also step three
+    /// squares straight ahead over two empty ones (`tripleStepRegionWhite`
+    /// / `Black`: Wildebeest's second rank); each square it passes that an
+    /// enemy pawn attacks may be taken on en passant.
+    pub triple_step_region: Option<[Bb256; 2]>,
     /// Atomic: a capture removes the captured piece, the capturing piece and
     /// every piece but pawns next to the target square; a royal piece may
     /// not capture, and two royal pieces side by side do not check each
@@ -990,6 +995,7 @@ impl Variant {
             pawn_drop_ranks: (0, 15),
             gating: false,
             double_step_region: None,
+            triple_step_region: None,
             drop_region: None,
             blast_on_capture: false,
             blast_immune: Vec::new(),

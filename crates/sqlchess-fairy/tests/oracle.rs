@@ -108,6 +108,7 @@ oracle!(
     antichess,
     kingofthehill,
     threecheck,
+    triplestep,
     racingkings,
     horde,
     gardner,

@@ -263,21 +263,40 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
             r.v.pawn_of(st.side ^ 1)
                 .is_some_and(|p| v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v))
         };
+        // Toward the pawn that passed: down the board when White moves next.
+        let behind = |idx: usize, n: usize| {
+            if st.side == 0 {
+                idx.checked_sub(n * r.stride)
+            } else {
+                Some(idx + n * r.stride).filter(|&v| v < 256)
+            }
+        };
         for (i, sq) in squares.iter().enumerate() {
             let idx = index(sq);
-            let straight = if st.side == 0 {
-                idx.checked_sub(r.stride)
-            } else {
-                Some(idx + r.stride)
-            };
             // A square followed by the pawn that passed it (Berolina's
-            // `b3c4`), or a pawn straight behind it.
+            // `b3c4`), or a pawn straight behind it: next to it, or two
+            // squares on over an empty one after a triple step (`j3j4`,
+            // both squares it passed, or `j3`).
             let named = squares.get(i + 1).map(index).filter(|&v| enemy_pawn(v));
-            let victim = named.or(straight);
+            let two_on = behind(idx, 2)
+                .filter(|_| behind(idx, 1).is_some_and(|b| st.board[b] == 0))
+                .filter(|&v| enemy_pawn(v) && r.triple_zone.iter().any(|z| !z.is_empty()));
+            let victim = named
+                .or(behind(idx, 1).filter(|&v| enemy_pawn(v)))
+                .or(two_on);
             let pawn_there = victim.is_some_and(enemy_pawn);
-            if r.v.en_passant && pawn_there && st.board[idx] == 0 {
+            if !(r.v.en_passant && pawn_there && st.board[idx] == 0) {
+                continue;
+            }
+            if st.ep == NO_SQ {
                 st.ep = idx as u8;
                 st.ep_victim = victim.unwrap_or(0) as u8;
+                if named.is_some() {
+                    break;
+                }
+            } else if victim == Some(st.ep_victim as usize) {
+                // The second square the same triple step passed.
+                st.ep_second = idx as u8;
                 break;
             }
         }
@@ -573,8 +592,17 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
         } else {
             ep + r.stride
         };
-        if st.ep_victim as usize != straight {
+        // (A triple step's pawn, two squares on, is straight ahead too.)
+        let two_on = if st.side == 0 {
+            ep.checked_sub(2 * r.stride)
+        } else {
+            Some(ep + 2 * r.stride)
+        };
+        if st.ep_victim as usize != straight && Some(st.ep_victim as usize) != two_on {
             s.push_str(&square(st.ep_victim as usize));
+        }
+        if st.ep_second != NO_SQ {
+            s.push_str(&square(st.ep_second as usize));
         }
     }
     if r.v.check_counting {

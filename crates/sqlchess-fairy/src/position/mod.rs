@@ -269,6 +269,9 @@ pub(crate) struct State<B> {
     pub castle: [[u8; 2]; 2],
     pub ep: u8,
     pub ep_victim: u8,
+    /// After a triple step, the second square it passed where a capture en
+    /// passant is possible (`ep` is the first), or [`NO_SQ`].
+    pub ep_second: u8,
     pub halfmove: u32,
     pub fullmove: u32,
     pub royal_sq: [u8; 2],
@@ -315,6 +318,7 @@ impl<B: PartialEq> PartialEq for State<B> {
             && self.castle == other.castle
             && self.ep == other.ep
             && self.ep_victim == other.ep_victim
+            && self.ep_second == other.ep_second
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.royal_sq == other.royal_sq
@@ -343,6 +347,7 @@ impl<B: Bits> State<B> {
             castle: [[NO_SQ; 2]; 2],
             ep: NO_SQ,
             ep_victim: NO_SQ,
+            ep_second: NO_SQ,
             halfmove: 0,
             fullmove: 1,
             royal_sq: [NO_SQ; 2],
@@ -483,6 +488,7 @@ impl<B: Bits> State<B> {
         let mut capture = false;
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
+        self.ep_second = NO_SQ;
         if r.v.bikjang {
             self.bikjang_before = self.kings_face(r);
         }
@@ -647,16 +653,33 @@ impl<B: Bits> State<B> {
                 // A double step that promotes (onto a promotion region as
                 // deep as epicatomic's) leaves no pawn to take en passant.
                 if mv.kind == MoveKind::DoubleStep && r.v.en_passant && mv.promotion == NO_SQ {
-                    // The square passed over; only set when an enemy pawn
-                    // could capture there, as X-FEN prints it.
-                    let mid = (from + to) / 2;
+                    // The squares passed over (two after a triple step);
+                    // each only when an enemy pawn could capture there, as
+                    // X-FEN prints it.
+                    let ranks = (from / r.stride).abs_diff(to / r.stride);
+                    let passed: &[usize] = match ranks {
+                        2 => &[(from + to) / 2],
+                        // Lower square first, as Fairy-Stockfish lists them.
+                        3 if from % r.stride == to % r.stride => &[
+                            (2 * from.min(to) + from.max(to)) / 3,
+                            (from.min(to) + 2 * from.max(to)) / 3,
+                        ],
+                        _ => &[],
+                    };
                     if let Some(pw) = r.v.pawn_of(us ^ 1) {
-                        let cands = r.types[pw].leap_cap_rev[us ^ 1][mid]
-                            & self.by_type[pw]
-                            & self.by_color[us ^ 1];
-                        if !cands.is_empty() && (from / r.stride).abs_diff(to / r.stride) == 2 {
-                            self.ep = mid as u8;
-                            self.ep_victim = to as u8;
+                        for &sq in passed {
+                            let cands = r.types[pw].leap_cap_rev[us ^ 1][sq]
+                                & self.by_type[pw]
+                                & self.by_color[us ^ 1];
+                            if cands.is_empty() {
+                                continue;
+                            }
+                            if self.ep == NO_SQ {
+                                self.ep = sq as u8;
+                                self.ep_victim = to as u8;
+                            } else {
+                                self.ep_second = sq as u8;
+                            }
                         }
                     }
                 }
@@ -704,9 +727,14 @@ impl<B: Bits> State<B> {
             }
             self.walls.set(mv.wall as usize);
             // A wall on the square passed over rules en passant out.
+            if self.ep_second == mv.wall {
+                self.ep_second = NO_SQ;
+            }
             if self.ep == mv.wall {
-                self.ep = NO_SQ;
-                self.ep_victim = NO_SQ;
+                self.ep = std::mem::replace(&mut self.ep_second, NO_SQ);
+                if self.ep == NO_SQ {
+                    self.ep_victim = NO_SQ;
+                }
             }
         }
         self.side ^= 1;
@@ -998,6 +1026,7 @@ impl Position {
         fn flip<B: Bits>(st: &mut State<B>) {
             st.ep = NO_SQ;
             st.ep_victim = NO_SQ;
+            st.ep_second = NO_SQ;
             st.halfmove = st.halfmove.saturating_add(1);
             if st.side == 1 {
                 st.fullmove = st.fullmove.saturating_add(1);
@@ -1024,6 +1053,16 @@ impl Position {
         let stride = self.stride();
         with!(self, |_r, st| (st.ep != NO_SQ).then(|| {
             FairySquare::from_index(to_frame(st.ep as usize, stride))
+        }))
+    }
+
+    /// After a triple step (Wildebeest's), the second square it passed
+    /// where a capture en passant is possible, taking the same pawn;
+    /// [`Position::ep_square`] is the first.
+    pub fn second_ep_square(&self) -> Option<FairySquare> {
+        let stride = self.stride();
+        with!(self, |_r, st| (st.ep_second != NO_SQ).then(|| {
+            FairySquare::from_index(to_frame(st.ep_second as usize, stride))
         }))
     }
 

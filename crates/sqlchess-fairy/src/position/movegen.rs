@@ -597,6 +597,19 @@ impl<B: Bits> State<B> {
                         }
                     }
                 }
+                if is_pawn && r.triple_zone[us].has(from) {
+                    // A triple step (`tripleStepRegion`): three empty
+                    // squares straight ahead.
+                    let ahead = |n: usize| match us {
+                        0 => Some(from + n * r.stride).filter(|&s| s / r.stride < r.h as usize),
+                        _ => from.checked_sub(n * r.stride),
+                    };
+                    if let (Some(a), Some(b), Some(c)) = (ahead(1), ahead(2), ahead(3)) {
+                        if !occ.has(a) && !occ.has(b) && !occ.has(c) {
+                            doubles.set(c);
+                        }
+                    }
+                }
                 if let Some(j) = &r.janggi {
                     let extra = self.janggi_targets(r, j, t, us, from, &occ);
                     quiet |= extra & !occ;
@@ -707,10 +720,13 @@ impl<B: Bits> State<B> {
         if r.v.drops {
             self.gen_drops(r, sink, full, &sensitive);
         }
-        // En passant.
-        if self.ep != NO_SQ {
+        // En passant (on either square a triple step passed).
+        for (ep, victim) in [(self.ep, self.ep_victim), (self.ep_second, self.ep_victim)] {
+            if ep == NO_SQ {
+                continue;
+            }
             if let Some(p) = pawn {
-                let ep = self.ep as usize;
+                let ep = ep as usize;
                 let cands = r.types[p].leap_cap_rev[us][ep] & self.by_type[p] & ours;
                 // A pawn that can also step onto the square quietly (one
                 // moving as a king) just steps there, as in Fairy-Stockfish.
@@ -723,7 +739,7 @@ impl<B: Bits> State<B> {
                         to: ep as u8,
                         promotion: NO_SQ,
                         kind: MoveKind::EnPassant,
-                        extra: self.ep_victim,
+                        extra: victim,
                         wall: NO_SQ,
                     };
                     if PSEUDO || self.leaves_king_safe(r, mv) {

@@ -126,6 +126,8 @@ pub(crate) struct Rules<B> {
     pub promo_zone: [B; 2],
     pub last_rank: [B; 2],
     pub initial_zone: [B; 2],
+    /// Where pawns may step three squares (`tripleStepRegion`).
+    pub triple_zone: [B; 2],
     pub back_rank: [B; 2],
     /// Ray directions up and down a file, for the flying-general rule.
     pub file_dirs: [usize; 2],
@@ -326,6 +328,7 @@ impl<B: Bits> Rules<B> {
             promo_zone: [B::EMPTY; 2],
             last_rank: [B::EMPTY; 2],
             initial_zone: [B::EMPTY; 2],
+            triple_zone: [B::EMPTY; 2],
             back_rank: [B::EMPTY; 2],
             file_dirs: [0, 0],
             rank_dirs: [0, 0],
@@ -372,6 +375,9 @@ impl<B: Bits> Rules<B> {
         };
         for c in 0..2 {
             rules.walling_region[c] = from_frame_bits(&v.walling_region[c], w, h, stride);
+            if let (Some(region), true) = (&v.triple_step_region, v.double_step) {
+                rules.triple_zone[c] = from_frame_bits(&region[c], w, h, stride);
+            }
             rules.drop_mask[c] = match &v.drop_region {
                 Some(region) => from_frame_bits(&region[c], w, h, stride),
                 None => B::FULL,

@@ -53,6 +53,9 @@ pub struct Setup {
     /// [`Setup::ep_square`] (Berolina's diagonal double steps); `None`
     /// reads as straight behind.
     pub ep_victim: Option<FairySquare>,
+    /// After a triple step (Wildebeest's), the second square it passed
+    /// where the same pawn may be taken en passant.
+    pub second_ep_square: Option<FairySquare>,
     /// Half-moves since the last capture or pawn move.
     pub halfmoves: u32,
     /// The move number.
@@ -148,6 +151,7 @@ impl Position {
             gating,
             ep_square: self.ep_square(),
             ep_victim: self.ep_victim(),
+            second_ep_square: self.second_ep_square(),
             halfmoves: self.halfmoves(),
             fullmoves: self.fullmoves(),
             checks_left: self.checks_left(),
@@ -324,9 +328,16 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
     if let Some(ep) = s.ep_square {
         let idx =
             frame(ep).ok_or_else(|| bad(FenField::EnPassant, ep.to_string(), "off the board"))?;
+        let triple = !r.triple_zone.iter().all(|z| z.is_empty());
         let victim = match s.ep_victim {
-            // The pawn that passed the square stands next to it.
-            Some(sq) if sq.file().abs_diff(ep.file()) > 1 || sq.rank().abs_diff(ep.rank()) > 1 => {
+            // The pawn that passed the square stands next to it, or two
+            // squares on after a triple step.
+            Some(sq)
+                if (sq.file().abs_diff(ep.file()) > 1 || sq.rank().abs_diff(ep.rank()) > 1)
+                    && !(triple
+                        && sq.file() == ep.file()
+                        && sq.rank().abs_diff(ep.rank()) == 2) =>
+            {
                 return Err(bad(
                     FenField::EnPassant,
                     sq.to_string(),
@@ -346,6 +357,22 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
         if v.en_passant && pawn_there && st.board[idx] == 0 {
             st.ep = idx as u8;
             st.ep_victim = victim.unwrap_or(0) as u8;
+            // The other square the triple step passed, between the pawn
+            // and the first.
+            if let Some(second) = s.second_ep_square {
+                let at = frame(second)
+                    .ok_or_else(|| bad(FenField::EnPassant, second.to_string(), "off the board"))?;
+                let between = second.file() == ep.file()
+                    && victim.is_some_and(|vs| (idx.min(vs)..idx.max(vs)).contains(&at));
+                if !(triple && between && st.board[at] == 0) {
+                    return Err(bad(
+                        FenField::EnPassant,
+                        second.to_string(),
+                        "a second en-passant square must lie between the first and the pawn of a triple step",
+                    ));
+                }
+                st.ep_second = at as u8;
+            }
         }
     }
     st.halfmove = s.halfmoves;

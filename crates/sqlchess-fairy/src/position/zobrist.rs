@@ -120,6 +120,9 @@ impl Position {
             for sq in st.walls.iter() {
                 h ^= k.wall[frame(sq)];
             }
+            if st.ep_second != NO_SQ {
+                h ^= k.ep[frame(st.ep_second as usize)];
+            }
             if st.ep != NO_SQ {
                 h ^= k.ep[frame(st.ep as usize)];
             }
