@@ -444,7 +444,9 @@ impl<B: Bits> State<B> {
     /// several pieces promote to, the one it was promoted from.
     pub(crate) fn base_at(&self, r: &Rules<B>, sq: usize, t: usize) -> usize {
         match r.bases_of[t].as_slice() {
-            [_, _, ..] if self.promoted.has(sq) => r.bases_of[t][self.slot_at(sq)],
+            bases @ [_, _, ..] if self.promoted.has(sq) => {
+                bases.get(self.slot_at(sq)).copied().unwrap_or(r.base_of[t])
+            }
             _ => r.base_of[t],
         }
     }
