@@ -744,41 +744,51 @@ impl<R: BufRead> Reader<R> {
         self.col0 = false;
         let mut a = start;
         let b = j;
+        // Index loops over the run: this is the reader's hottest path (two
+        // tokens a ply), and slicing iterators cost more than the lexing.
         while a < b {
-            let tok = &self.buf[a..b];
-            // Move number: digits followed by dots.
-            if tok[0].is_ascii_digit() {
-                let digits = tok.iter().take_while(|c| c.is_ascii_digit()).count();
-                if digits < tok.len() && tok[digits] == b'.' {
-                    let dots = tok[digits..].iter().take_while(|&&c| c == b'.').count();
-                    if st.active() {
-                        let mut n: u32 = 0;
-                        for &d in &tok[..digits] {
-                            n = n.saturating_mul(10).saturating_add(u32::from(d - b'0'));
-                        }
-                        v.move_number(n, dots >= 2);
+            let first = self.buf[a];
+            if first.is_ascii_digit() {
+                // Move number: digits followed by dots.
+                let mut k = a;
+                let mut n: u32 = 0;
+                while k < b && self.buf[k].is_ascii_digit() {
+                    n = n
+                        .saturating_mul(10)
+                        .saturating_add(u32::from(self.buf[k] - b'0'));
+                    k += 1;
+                }
+                if k < b && self.buf[k] == b'.' {
+                    let mut d = k + 1;
+                    while d < b && self.buf[d] == b'.' {
+                        d += 1;
                     }
-                    a += digits + dots;
+                    if st.active() {
+                        v.move_number(n, d - k >= 2);
+                    }
+                    a = d;
                     continue;
                 }
+                let tok = &self.buf[a..b];
                 if tok == b"1-0" || tok == b"0-1" || tok == b"1/2-1/2" {
                     return self.result_slice(v, st, a, b);
                 }
-            }
-            if tok[0] == b'.' {
+            } else if first == b'.' {
                 // Stray dots ("1 ... e5"): ignore them.
-                a += tok.iter().take_while(|&&c| c == b'.').count();
+                while a < b && self.buf[a] == b'.' {
+                    a += 1;
+                }
                 continue;
             }
-            let suffix_at = tok
-                .iter()
-                .position(|&c| c == b'!' || c == b'?')
-                .unwrap_or(tok.len());
-            let nag = if suffix_at < tok.len() {
-                match suffix_nag(&tok[suffix_at..]) {
+            let mut suffix_at = a;
+            while suffix_at < b && !matches!(self.buf[suffix_at], b'!' | b'?') {
+                suffix_at += 1;
+            }
+            let nag = if suffix_at < b {
+                match suffix_nag(&self.buf[suffix_at..b]) {
                     Some(n) => Some(n),
                     None => {
-                        let q = quote(tok);
+                        let q = quote(&self.buf[a..b]);
                         self.fail(st, SyntaxErrorKind::InvalidSuffix(q));
                         return Ok(Flow::Continue);
                     }
@@ -786,7 +796,7 @@ impl<R: BufRead> Reader<R> {
             } else {
                 None
             };
-            if st.active() && suffix_at > 0 && v.san(&self.buf[a..a + suffix_at]) == Control::Skip {
+            if st.active() && suffix_at > a && v.san(&self.buf[a..suffix_at]) == Control::Skip {
                 st.movetext_skipped = true;
             }
             if let Some(n) = nag {
