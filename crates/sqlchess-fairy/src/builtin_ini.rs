@@ -318,6 +318,47 @@ promotionRank = 9
 promotionPieceTypes = qrbncw
 doubleStepRank = 3
 
+# Shatar (Mongolian chess): the queen is a bers (rook and fers), pawns
+# promote to it, step once and never castle; a bare king draws (robado);
+# a mate wins only after a series of checks holding a rook's, bers's or
+# knight's (shak), one by knights alone loses, any other draws.
+[shatar:chess]
+queen = -
+bers = j
+startFen = rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1
+promotionPieceTypes = j
+doubleStep = false
+castling = false
+extinctionValue = draw
+extinctionPieceTypes = *
+extinctionPieceCount = 1
+shatarMateRule = true
+
+# Wolf chess: 8x10, the wolf (chancellor) and fox (archbishop), sergeants
+# stepping one square forward any way (two from their start) and promoting
+# as pawns do, nightriders and elephants (nightrider and queen); a pawn may
+# also promote to an elephant written +P. Only pawns take en passant, after
+# a pawn's or a sergeant's double step.
+[wolf:chess]
+maxRank = 10
+knight = -
+chancellor = w
+archbishop = f
+customPiece1 = s:fKifmnD
+customPiece2 = n:NN
+customPiece3 = e:NNQ
+startFen = qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1
+promotionPawnTypes = ps
+enPassantTypes = p
+nMoveRuleTypes = ps
+promotionPieceTypes = qwfrb
+promotedPieceType = p:e
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+doubleStepRegionWhite = *2 b3 c3 f3 g3
+doubleStepRegionBlack = *9 b8 c8 f8 g8
+castling = false
+
 # Troitzky chess: a 10x10 board with walls, pawns promote on the last
 # square of their file.
 [troitzky:chess]
@@ -536,6 +577,8 @@ pub(crate) const NAMES: &[&str] = &[
     "gustav3",
     "omicron",
     "troitzky",
+    "shatar",
+    "wolf",
     "bughouse",
     "koedem",
     "atomar",

@@ -44,12 +44,15 @@
 //! dropLoop = true
 //! dropNoDoubledCount = 2
 //! makpongRule = true
+//! shatarMateRule = true        # Shatar's mate: knights alone lose, a shak wins, else a draw
 //! cambodianMoves = true        # with gating = true: the king's leap and the met's double step
 //! petrifyOnCaptureTypes = nbrqk  # a capturing piece of these turns into a wall
 //! dropOppositeColoredBishop = true
 //! castlingDroppedPiece = true
 //! enclosingDrop = anyside     # reversi, ataxx, snort, anyside, top or none
 //! flipEnclosedPieces = quadwrangle  # reversi, ataxx, quadwrangle or none
+//! promotionPawnTypes = ps      # with nMoveRuleTypes = ps: a second pawn
+//!                              # (Wolf chess's sergeant), no en passant
 //! promotionPawnTypesBlack = s  # one side's pawn another piece (also
 //!                              # nMoveRuleTypesWhite/Black); `-`: no pawn promotes
 //! stalematePieceCount = true
@@ -297,6 +300,11 @@ struct Draft {
     double_step_set: bool,
     /// `promotionPawnTypes = -`: no piece promotes the chess way.
     no_promotion_pawn: bool,
+    /// The second piece `promotionPawnTypes` and `nMoveRuleTypes` name
+    /// beside the pawn (line, piece): the two must agree
+    /// ([`Variant::second_pawn`]).
+    second_promotes: Option<(usize, usize)>,
+    second_clock: Option<(usize, usize)>,
     /// The extinction and flag options as read, combined with the
     /// parent's rules at the end (`extinction_pieces`: `Some(None)` for `*`).
     extinction_value: Option<RelativeOutcome>,
@@ -352,6 +360,8 @@ impl From<Variant> for Draft {
             zone_from_pawns_only: false,
             double_step_set: false,
             no_promotion_pawn: false,
+            second_promotes: None,
+            second_clock: None,
             pseudo_royal: None,
             first_rank_pawn_drops: None,
             promotion_zone_pawn_drops: None,
@@ -981,6 +991,18 @@ fn build(sec: &Section, load: &IniLoad) -> Result<Variant, Vec<IniError>> {
         errors.sort_by_key(IniError::line);
         return Err(errors);
     }
+    match (d.second_promotes, d.second_clock) {
+        (None, None) => {}
+        (Some((_, a)), Some((_, b))) if a == b => d.v.second_pawn = Some(a),
+        (Some((line, _)), _) | (None, Some((line, _))) => {
+            return Err(vec![IniError::Value {
+                line,
+                option: "promotionPawnTypes, nMoveRuleTypes".into(),
+                value: "two pieces".into(),
+                reason: "a second piece beside the pawn must be named by both".into(),
+            }]);
+        }
+    }
     let pseudo_royal = d.pseudo_royal;
     if let Err(e) = d.promotion_zone() {
         return Err(vec![e]);
@@ -1326,6 +1348,27 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             };
             d.v.pawn = white;
             d.v.pawn_black = (black != white).then_some(black).flatten();
+        }
+        // The pawn and a second piece that promotes and resets the clock
+        // as it does (Wolf chess's sergeant), but does not take en passant.
+        "promotionPawnTypes" | "nMoveRuleTypes"
+            if value.chars().filter(|c| !c.is_whitespace()).count() == 2 =>
+        {
+            let mut pieces = Vec::new();
+            for c in value.chars().filter(|c| !c.is_whitespace()) {
+                pieces.push(letter_of(c, d)?);
+            }
+            let other = match pieces[..] {
+                [a, b] if a != b && d.v.pawn == Some(a) => b,
+                [a, b] if a != b && d.v.pawn == Some(b) => a,
+                _ => return Err(bad("of two pieces, one must be the pawn")),
+            };
+            let slot = if key == "promotionPawnTypes" {
+                &mut d.second_promotes
+            } else {
+                &mut d.second_clock
+            };
+            *slot = Some((line, other));
         }
         "pawnTypes" | "promotionPawnTypes" | "enPassantTypes" | "nMoveRuleTypes" => {
             let mut cs = value.chars().filter(|c| !c.is_whitespace());
@@ -1676,6 +1719,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             }
         }
         "bikjangRule" => d.v.bikjang = boolean()?,
+        "shatarMateRule" => d.v.shatar_mate = boolean()?,
         "diagonalLines" => {
             let b = squares(value).map_err(&bad)?;
             d.v.diagonal_lines = (!b.is_empty()).then_some(b);

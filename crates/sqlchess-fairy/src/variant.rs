@@ -144,6 +144,13 @@ pub struct Variant {
     /// Black's pawn when it is another piece (Spartan chess's hoplite);
     /// `None` when both sides' pawn is [`Variant::pawn`].
     pub pawn_black: Option<usize>,
+    /// A second piece that promotes as the pawn does, steps twice from the
+    /// double-step region and resets the move clock, but never takes en
+    /// passant (Wolf chess's sergeant: `promotionPawnTypes = ps` with
+    /// `nMoveRuleTypes = ps`). After its double step both the square it
+    /// passed and the one it reached are en-passant squares, whether or not
+    /// a pawn can take there, as Fairy-Stockfish writes them (`b3b4`).
+    pub second_pawn: Option<usize>,
     /// Whether initial-only moves (the pawn double step) exist at all.
     pub double_step: bool,
     /// Relative ranks (0-based, inclusive) from which initial-only moves may
@@ -379,6 +386,12 @@ pub struct Variant {
     /// must break the line or pass, and passing ends the game as a draw
     /// decided by [`Variant::material_counting`].
     pub bikjang: bool,
+    /// Shatar's mate (variants.ini's `shatarMateRule`, Mongolian chess): a
+    /// mate given by knights alone loses for the side that gives it; any
+    /// other mate wins only if the unbroken series of checks that side gave
+    /// up to it holds a shak, a check by a rook, a bers or a knight
+    /// ([`SHAK_PIECES`]), and is a draw otherwise.
+    pub shatar_mate: bool,
     /// Positions may hold walls (`*` in FEN: Gustav III's and Omicron's
     /// corners); the packed form then records them.
     pub walls: bool,
@@ -607,6 +620,11 @@ pub enum VariantError {
     },
 }
 
+/// The moves (Betza) of the pieces whose check is a shak under
+/// [`Variant::shatar_mate`]: the rook, the bers (rook and fers) and the
+/// knight (whose check counts in a series, though its mate alone loses).
+pub const SHAK_PIECES: [&str; 3] = ["R", "RF", "N"];
+
 /// The most pieces that may promote to one piece type
 /// ([`Variant::piece_promotions`]): a position keeps which of them a marked
 /// piece was in three bits per square.
@@ -739,6 +757,13 @@ impl Variant {
         } else {
             self.pawn
         }
+    }
+
+    /// Whether piece `t` of side `c` promotes, steps twice and resets the
+    /// move clock as a pawn: the pawn, or the [`Variant::second_pawn`].
+    #[inline]
+    pub fn promotes_as_pawn(&self, c: usize, t: usize) -> bool {
+        self.pawn_of(c) == Some(t) || self.second_pawn == Some(t)
     }
 
     /// A built-in variant by Fairy-Stockfish name: `chess`, `chess960` (alias
@@ -958,6 +983,7 @@ impl Variant {
             royal: Some(5),
             pawn: Some(0),
             pawn_black: None,
+            second_pawn: None,
             double_step: true,
             double_step_ranks: (1, 1),
             en_passant: true,
@@ -1042,6 +1068,7 @@ impl Variant {
             material_counting: None,
             diagonal_lines: None,
             bikjang: false,
+            shatar_mate: false,
             walls: false,
             blast_proof: Vec::new(),
             mutually_immune: Vec::new(),

@@ -195,7 +195,9 @@ oracle!(
     janggi,
     janggitraditional,
     janggicasual,
-    supply
+    supply,
+    shatar,
+    wolf
 );
 
 /// A name that is no identifier.
@@ -264,14 +266,16 @@ fn lichess_outcomes() {
     }
 }
 
-/// Random playouts of the janggi variants, replayed move by move: every
-/// move legal, no end before pyffish's, and at the last position pyffish's
-/// verdict: no legal move and its `game_result` ("end"), or its optional
-/// end ("claim") — two passes in a row, a pass in bikjang, mate, the
-/// n-move rule, each decided by material counting where the variant has it.
-#[test]
-fn janggi_outcomes() {
-    let text = include_str!("data/janggi.outcomes");
+/// Replays the playouts of an outcomes file (`variant|start|moves|end or
+/// claim|result`) move by move: every move legal, no end before pyffish's,
+/// and at the last position pyffish's verdict: no legal move and its
+/// `game_result` ("end"), or its optional end ("claim"). Returns the
+/// failures, and for each game `how(variant, kind, moves, last position,
+/// result)`.
+fn replay_outcomes(
+    text: &str,
+    how: impl Fn(&str, &str, &[&str], &Position, &str) -> String,
+) -> (Vec<String>, std::collections::BTreeSet<String>) {
     let set = VariantSet::default();
     let mut failures = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -314,15 +318,29 @@ fn janggi_outcomes() {
                 moves.len()
             ));
         }
-        let passes = |m: &&&str| m.len() % 2 == 0 && m[..m.len() / 2] == m[m.len() / 2..];
-        let how = match (kind, moves.iter().rev().take(2).filter(passes).count()) {
-            ("claim", _) => "claim",
-            (_, 2) => "two passes",
-            (_, 1) => "pass in bikjang",
-            _ => "mate",
-        };
-        seen.insert(format!("{variant}: {how} {result}"));
+        seen.insert(how(variant, kind, &moves, last, result));
     }
+    (failures, seen)
+}
+
+/// Random playouts of the janggi variants, replayed move by move (see
+/// [`replay_outcomes`]): two passes in a row, a pass in bikjang, mate, the
+/// n-move rule, each decided by material counting where the variant has it.
+#[test]
+fn janggi_outcomes() {
+    let passes = |m: &&&str| m.len() % 2 == 0 && m[..m.len() / 2] == m[m.len() / 2..];
+    let (failures, seen) = replay_outcomes(
+        include_str!("data/janggi.outcomes"),
+        |variant, kind, moves, _, result| {
+            let how = match (kind, moves.iter().rev().take(2).filter(passes).count()) {
+                ("claim", _) => "claim",
+                (_, 2) => "two passes",
+                (_, 1) => "pass in bikjang",
+                _ => "mate",
+            };
+            format!("{variant}: {how} {result}")
+        },
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     for kind in [
         "janggi: two passes 0-1",
@@ -334,6 +352,42 @@ fn janggi_outcomes() {
         "janggi: claim 0-1",
     ] {
         assert!(seen.contains(kind), "no {kind:?} in {seen:?}");
+    }
+}
+
+/// Random playouts of shatar, checks preferred, replayed move by move (see
+/// [`replay_outcomes`]): a mate by knights alone wins for the mated side, a
+/// mate after a series of checks holding a rook's, a bers's or a knight's wins, any
+/// other mate draws; a bare king draws.
+#[test]
+fn shatar_outcomes() {
+    let (failures, seen) = replay_outcomes(
+        include_str!("data/shatar.outcomes"),
+        |_, kind, _, last, result| {
+            let how = if kind == "claim" {
+                "claim"
+            } else if !last.is_check() {
+                "no mate"
+            } else if result == "1/2-1/2" {
+                "mate without a shak"
+            } else if (result == "1-0") == last.white_to_move() {
+                "mate by knights"
+            } else {
+                "mate after a shak"
+            };
+            format!("{how} {result}")
+        },
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for kind in [
+        "mate without a shak",
+        "mate by knights",
+        "mate after a shak",
+    ] {
+        assert!(
+            seen.iter().any(|s| s.starts_with(kind)),
+            "no {kind:?} in {seen:?}"
+        );
     }
 }
 

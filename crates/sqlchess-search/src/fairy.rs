@@ -303,7 +303,7 @@ impl Game for FairyGame {
     fn outcome_without_moves(&self) -> RelativeOutcome {
         let v = self.pos.variant();
         if self.pos.is_check() {
-            v.checkmate
+            self.pos.checkmate_result()
         } else {
             v.stalemate
         }

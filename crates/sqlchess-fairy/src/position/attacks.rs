@@ -210,6 +210,21 @@ impl<B: Bits> State<B> {
         false
     }
 
+    /// Whether the side to move's royal piece is attacked by an enemy
+    /// piece of one of `types` (the other enemy pieces still block).
+    pub(crate) fn checked_by(&self, r: &Rules<B>, types: &[usize]) -> bool {
+        let us = self.side;
+        let k = self.royal_sq[us];
+        if k == NO_SQ {
+            return false;
+        }
+        let mut others = self.by_color[us ^ 1];
+        for &t in types {
+            others &= !self.by_type[t];
+        }
+        self.attacked(r, k as usize, us ^ 1, &self.occ(), &others)
+    }
+
     /// Whether the side to move is in check.
     pub(crate) fn in_check(&self, r: &Rules<B>) -> bool {
         if r.v.blast_on_capture {

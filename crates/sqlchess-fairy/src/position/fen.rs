@@ -271,8 +271,26 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
                 Some(idx + n * r.stride).filter(|&v| v < 256)
             }
         };
+        let enemy_second = |v: usize| {
+            r.v.second_pawn
+                .is_some_and(|p| v < 256 && st.by_type[p].has(v) && st.by_color[st.side ^ 1].has(v))
+        };
         for (i, sq) in squares.iter().enumerate() {
             let idx = index(sq);
+            // A second pawn's double step (Wolf chess's sergeant): the
+            // square it passed, then the one it stands on (`b3b4`).
+            let second = squares
+                .get(i + 1)
+                .map(index)
+                .filter(|&v| enemy_second(v) && behind(idx, 1) == Some(v));
+            if let Some(v) = second {
+                if r.v.en_passant && st.board[idx] == 0 && st.ep == NO_SQ {
+                    st.ep = idx as u8;
+                    st.ep_victim = v as u8;
+                    st.ep_second = v as u8;
+                }
+                break;
+            }
             // A square followed by the pawn that passed it (Berolina's
             // `b3c4`), or a pawn straight behind it: next to it, or two
             // squares on over an empty one after a triple step (`j3j4`,

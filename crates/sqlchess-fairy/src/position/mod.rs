@@ -300,6 +300,11 @@ pub(crate) struct State<B> {
     /// side has won (read from a FEN, never: there the right is just gone,
     /// as Fairy-Stockfish reads it).
     pub castled_to_win: bool,
+    /// Shatar's mate ([`Variant::shatar_mate`]), for each colour: 0 when
+    /// its last move gave no check, else 1 + whether the unbroken series of
+    /// checks it has been giving holds a shak. History, as `passes` is: a
+    /// FEN starts every series afresh, as Fairy-Stockfish's does.
+    pub shak_series: [u8; 2],
 }
 
 /// Field by field, but a colour's castling king only while that colour
@@ -360,6 +365,7 @@ impl<B: Bits> State<B> {
             passes: 0,
             bikjang_before: false,
             castled_to_win: false,
+            shak_series: [0; 2],
             walls: B::EMPTY,
         }
     }
@@ -668,7 +674,16 @@ impl<B: Bits> State<B> {
                         ],
                         _ => &[],
                     };
-                    if let Some(pw) = r.v.pawn_of(us ^ 1) {
+                    if r.v.second_pawn == Some(t) {
+                        // Both squares, whoever could take there, as
+                        // Fairy-Stockfish lists them; the pawn takes on the
+                        // first.
+                        if let &[sq] = passed {
+                            self.ep = sq as u8;
+                            self.ep_victim = to as u8;
+                            self.ep_second = to as u8;
+                        }
+                    } else if let Some(pw) = r.v.pawn_of(us ^ 1) {
                         for &sq in passed {
                             let cands = r.types[pw].leap_cap_rev[us ^ 1][sq]
                                 & self.by_type[pw]
@@ -715,7 +730,7 @@ impl<B: Bits> State<B> {
         if r.v.castling_dropped_piece && mv.kind == MoveKind::Drop {
             self.castling_from_drop(r, us);
         }
-        if capture || r.v.pawn_of(us) == Some(t) {
+        if capture || r.v.promotes_as_pawn(us, t) {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -742,6 +757,15 @@ impl<B: Bits> State<B> {
         self.side ^= 1;
         if r.v.check_counting && self.in_check(r) {
             self.checks[us] = self.checks[us].saturating_sub(1);
+        }
+        if r.v.shatar_mate {
+            self.shak_series[us] = if !self.in_check(r) {
+                0
+            } else if self.shak_series[us] == 2 || self.checked_by(r, &r.shak_types) {
+                2
+            } else {
+                1
+            };
         }
         // Cambodian chess: a rook that lands on the file or rank of the
         // other king takes its leap away, whatever stands between (as
@@ -1140,7 +1164,7 @@ impl Position {
             GameStatus::Ongoing
         } else if self.is_check() {
             GameStatus::Checkmate {
-                outcome: Outcome::from_relative(self.variant().checkmate, side),
+                outcome: Outcome::from_relative(self.checkmate_result(), side),
             }
         } else {
             let o = self.stalemate_result();
@@ -1148,6 +1172,41 @@ impl Position {
                 outcome: Outcome::from_relative(self.counted(o), side),
             }
         }
+    }
+
+    /// The result for the side to move when it is checkmated: the
+    /// variant's, or under Shatar's mate ([`Variant::shatar_mate`]) a win
+    /// when knights alone give the mate, a loss when the series of checks
+    /// that led to it held a shak, and a draw otherwise.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, RelativeOutcome, Variant};
+    /// let shatar = Variant::builtin("shatar").unwrap();
+    /// let rook = Position::from_fen(&shatar, "7k/6pp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// let mated = rook.play(rook.parse_uci("a1a8").unwrap());
+    /// assert_eq!(mated.checkmate_result(), RelativeOutcome::Loss);
+    /// let bishop = Position::from_fen(&shatar, "kb6/p7/8/8/8/3B4/8/6K1 w - - 0 1").unwrap();
+    /// let mated = bishop.play(bishop.parse_uci("d3e4").unwrap());
+    /// assert_eq!(mated.checkmate_result(), RelativeOutcome::Draw);
+    /// ```
+    pub fn checkmate_result(&self) -> sqlchess_types::RelativeOutcome {
+        use sqlchess_types::RelativeOutcome;
+        let v = self.variant();
+        if !v.shatar_mate {
+            return v.checkmate;
+        }
+        with!(self, |r, st| {
+            let not_knights: Vec<usize> = (0..r.v.pieces.len())
+                .filter(|&t| Some(t) != r.shatar_knight)
+                .collect();
+            if !st.checked_by(r, &not_knights) {
+                RelativeOutcome::Win
+            } else if st.shak_series[st.side ^ 1] == 2 {
+                r.v.checkmate
+            } else {
+                RelativeOutcome::Draw
+            }
+        })
     }
 
     /// The result of a stalemate for the side to move: the variant's, or,

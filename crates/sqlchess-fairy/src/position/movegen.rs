@@ -549,6 +549,9 @@ impl<B: Bits> State<B> {
             }
             let is_royal = royal == Some(t);
             let is_pawn = pawn == Some(t);
+            // The pawn, or a second piece that promotes and steps twice as
+            // it does (Wolf chess's sergeant).
+            let pawnlike = is_pawn || r.v.second_pawn == Some(t);
             for from in mine.iter() {
                 let restrict = if !full && pinned.has(from) {
                     pin_lines[..npins]
@@ -588,7 +591,7 @@ impl<B: Bits> State<B> {
                         if !ok {
                             continue;
                         }
-                        if lm.initial && is_pawn && !occ.has(to) {
+                        if lm.initial && pawnlike && !occ.has(to) {
                             doubles.set(to);
                         } else if occ.has(to) {
                             caps.set(to);
@@ -637,7 +640,7 @@ impl<B: Bits> State<B> {
                         let check = full || sensitive.has(from) || sensitive.has(to);
                         self.emit_piece_promotions(r, sink, from, to, t, check);
                     }
-                } else if is_pawn && targets.intersects(&r.promo_zone[us]) {
+                } else if pawnlike && targets.intersects(&r.promo_zone[us]) {
                     for to in targets.iter() {
                         let check = full || sensitive.has(from) || sensitive.has(to);
                         self.emit(r, sink, FairyMove::normal(from, to), t, check);
@@ -722,7 +725,9 @@ impl<B: Bits> State<B> {
         }
         // En passant (on either square a triple step passed).
         for (ep, victim) in [(self.ep, self.ep_victim), (self.ep_second, self.ep_victim)] {
-            if ep == NO_SQ {
+            // After a second pawn's double step the square it reached is
+            // listed too: taking it there is a plain capture.
+            if ep == NO_SQ || self.board[ep as usize] != 0 {
                 continue;
             }
             if let Some(p) = pawn {
@@ -939,7 +944,7 @@ impl<B: Bits> State<B> {
     fn push_promotions<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S, mv: FairyMove, t: usize) {
         let us = self.side;
         let to = mv.to as usize;
-        if r.v.pawn_of(us) == Some(t) && r.promo_zone[us].has(to) {
+        if r.v.promotes_as_pawn(us, t) && r.promo_zone[us].has(to) {
             if let Some(p) = &r.v.promotion {
                 let last = r.last_rank[us].has(to);
                 if !p.mandatory && !last {

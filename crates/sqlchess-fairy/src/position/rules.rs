@@ -98,6 +98,12 @@ pub(crate) struct Rules<B> {
     pub cambodian_rook: Option<usize>,
     /// With `drop_opposite_colored_bishop`: the bishop.
     pub bishop: Option<usize>,
+    /// With `shatar_mate`: the knight, whose mate alone loses.
+    pub shatar_knight: Option<usize>,
+    /// With `shatar_mate`: the pieces whose check is a shak (the rook, the
+    /// bers and the knight, found by their moves as Fairy-Stockfish finds
+    /// its types).
+    pub shak_types: Vec<usize>,
     /// The light squares (a1 is dark), for bishops' colours.
     pub light: B,
     /// Test every move by playing it (tests compare this with the pin and
@@ -297,6 +303,17 @@ impl<B: Bits> Rules<B> {
                 .cambodian_moves
                 .then(|| v.pieces.iter().position(|p| p.def.notation() == "R"))
                 .flatten(),
+            shatar_knight: v
+                .shatar_mate
+                .then(|| v.pieces.iter().position(|p| p.def.notation() == "N"))
+                .flatten(),
+            shak_types: if v.shatar_mate {
+                (0..v.pieces.len())
+                    .filter(|&t| crate::variant::SHAK_PIECES.contains(&v.pieces[t].def.notation()))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             bishop: v
                 .drop_opposite_colored_bishop
                 .then(|| v.pieces.iter().position(|p| p.def.notation() == "B"))

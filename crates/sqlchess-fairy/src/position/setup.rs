@@ -351,9 +351,15 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             None if st.side == 0 => idx.checked_sub(r.stride),
             None => Some(idx + r.stride),
         };
-        let pawn_there = victim.zip(v.pawn_of(st.side ^ 1)).is_some_and(|(vs, p)| {
-            vs < 256 && st.by_type[p].has(vs) && st.by_color[st.side ^ 1].has(vs)
-        });
+        let piece_there = |p: Option<usize>| {
+            victim.zip(p).is_some_and(|(vs, p)| {
+                vs < 256 && st.by_type[p].has(vs) && st.by_color[st.side ^ 1].has(vs)
+            })
+        };
+        // A second pawn (Wolf chess's sergeant) lists the square it
+        // reached as the second one.
+        let second_pawn = piece_there(v.second_pawn);
+        let pawn_there = piece_there(v.pawn_of(st.side ^ 1)) || second_pawn;
         if v.en_passant && pawn_there && st.board[idx] == 0 {
             st.ep = idx as u8;
             st.ep_victim = victim.unwrap_or(0) as u8;
@@ -364,11 +370,12 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
                     .ok_or_else(|| bad(FenField::EnPassant, second.to_string(), "off the board"))?;
                 let between = second.file() == ep.file()
                     && victim.is_some_and(|vs| (idx.min(vs)..idx.max(vs)).contains(&at));
-                if !(triple && between && st.board[at] == 0) {
+                let reached = second_pawn && victim == Some(at);
+                if !(reached || (triple && between && st.board[at] == 0)) {
                     return Err(bad(
                         FenField::EnPassant,
                         second.to_string(),
-                        "a second en-passant square must lie between the first and the pawn of a triple step",
+                        "a second en-passant square must lie between the first and the pawn of a triple step, or hold the second pawn that double-stepped",
                     ));
                 }
                 st.ep_second = at as u8;
