@@ -78,6 +78,19 @@ fn read_in_full(text: &[u8], mut ann: CommentAnnotations) -> CommentAnnotations 
 /// command accepted here is one that [`apply_command`] reads alike.
 #[inline]
 pub(crate) fn clock_and_eval(text: &[u8]) -> Option<(Option<Eval>, Option<u32>)> {
+    // The commonest comment of all, ` [%clk 0:01:00] `, at a glance: an
+    // argument `duration` takes holds neither `]` nor a blank, so it is
+    // the comment's one command.
+    let inner = text.strip_prefix(b" ").unwrap_or(text);
+    let inner = inner.strip_suffix(b" ").unwrap_or(inner);
+    if let Some(arg) = inner
+        .strip_prefix(b"[%clk ")
+        .and_then(|rest| rest.strip_suffix(b"]"))
+    {
+        if let Some(clock) = duration(arg) {
+            return Some((None, Some(clock)));
+        }
+    }
     let (mut eval, mut clock) = (None, None);
     let mut rest = text;
     loop {

@@ -713,6 +713,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Lexes a run of token bytes at `pos` (lookahead is ensured).
+    #[inline(always)]
     fn read_token<V: Visitor>(&mut self, v: &mut V, st: &mut GameState) -> io::Result<Flow> {
         let start = self.pos;
         let limit = self.end.min(start + MAX_TOKEN_LEN + 1);
