@@ -6,6 +6,9 @@
 use sqlchess_fairy::{load_variants_ini, FairySquare, Position, Variant};
 use sqlchess_types::XorShift64;
 
+mod common;
+use common::sorted_uci;
+
 const INI: &str = "
 [bigfairy:chess]
 maxFile = 16
@@ -37,12 +40,6 @@ impl Rng {
     fn next(&mut self) -> usize {
         (self.0.next_u64() >> 11) as usize
     }
-}
-
-fn sorted_uci(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci(pos)).collect();
-    v.sort();
-    v
 }
 
 /// Whether the side to move is in check, by the generic piece walker of

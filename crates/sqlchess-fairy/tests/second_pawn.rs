@@ -7,21 +7,11 @@
 
 use sqlchess_fairy::{Position, Variant, VariantSet};
 
+mod common;
+use common::{play, sorted_uci};
+
 fn wolf() -> Variant {
     Variant::builtin("wolf").unwrap()
-}
-
-fn play(pos: &Position, uci: &str) -> Position {
-    pos.play(
-        pos.parse_uci(uci)
-            .unwrap_or_else(|e| panic!("{uci} in {}: {e}", pos.fen())),
-    )
-}
-
-fn sorted_uci(pos: &Position) -> Vec<String> {
-    let mut out: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci(pos)).collect();
-    out.sort();
-    out
 }
 
 #[test]

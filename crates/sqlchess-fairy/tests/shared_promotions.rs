@@ -7,6 +7,9 @@
 
 use sqlchess_fairy::{pack, read_variants_ini, Position, Variant};
 
+mod common;
+use common::play;
+
 /// Gorogoro with a lance and a knight that both promote to its gold, and
 /// the same with demotion (a promoted piece in the zone may turn back).
 const INI: &str = "
@@ -31,13 +34,6 @@ fn variant(name: &str) -> Variant {
 
 fn at(pos: &Position, sq: &str) -> Option<(usize, bool)> {
     pos.piece_at(sq.parse().unwrap())
-}
-
-fn play(pos: &Position, uci: &str) -> Position {
-    let mv = pos
-        .parse_uci(uci)
-        .unwrap_or_else(|e| panic!("{uci} in {}: {e}", pos.fen()));
-    pos.play(mv)
 }
 
 /// A promoted lance and a promoted knight, both golds on the board.

@@ -7,24 +7,14 @@
 
 use sqlchess_fairy::{Position, VariantSet};
 
+mod common;
+use common::{play, sorted_uci};
+
 fn variant() -> sqlchess_fairy::Variant {
     VariantSet::from_ini(include_str!("data/variants.ini"))
         .unwrap()
         .get("triplestep")
         .unwrap()
-}
-
-fn play(pos: &Position, uci: &str) -> Position {
-    pos.play(
-        pos.parse_uci(uci)
-            .unwrap_or_else(|e| panic!("{uci} in {}: {e}", pos.fen())),
-    )
-}
-
-fn sorted_uci(pos: &Position) -> Vec<String> {
-    let mut out: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci(pos)).collect();
-    out.sort();
-    out
 }
 
 #[test]

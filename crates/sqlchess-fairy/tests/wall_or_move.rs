@@ -6,6 +6,9 @@
 
 use sqlchess_fairy::{read_variants_ini, Position, Variant};
 
+mod common;
+use common::play;
+
 const INI: &str = "
 [sinking:chess]
 wallingRule = edge
@@ -26,13 +29,6 @@ fn walls(pos: &Position) -> Vec<String> {
         .collect();
     out.sort();
     out
-}
-
-fn play(pos: &Position, uci: &str) -> Position {
-    pos.play(
-        pos.parse_uci(uci)
-            .unwrap_or_else(|e| panic!("{uci} in {}: {e}", pos.fen())),
-    )
 }
 
 #[test]
