@@ -439,6 +439,27 @@ def lichess_outcomes():
     print(f"wrote {path} ({len(lines)} games)", file=sys.stderr)
 
 
+def playout(variant, start, limit, choose, history=False):
+    """A game from `start` of at most `limit` moves, each picked by
+    `choose(fen, sorted legal moves)`, until no move is left ("end", with
+    pyffish's game_result) or an optional end may be claimed ("claim");
+    returns (moves, kind or None, value for the side to move). With
+    `history`, the legal moves are asked of the whole game (janggi's
+    depend on it), else of the last FEN (faster)."""
+    moves, fen = [], start
+    while len(moves) < limit:
+        legal = sorted(sf.legal_moves(variant, *((start, moves) if history else (fen, []))))
+        if not legal:
+            return moves, "end", sf.game_result(variant, start, moves)
+        end, value = sf.is_optional_game_end(variant, start, moves)
+        if end:
+            return moves, "claim", value
+        move = choose(fen, legal)
+        moves.append(move)
+        fen = sf.get_fen(variant, fen, [move])
+    return moves, None, 0
+
+
 def outcome_line(variant, start, moves, kind, value):
     """A line of an outcomes file: pyffish's value, for the side to move
     after `moves`, as a result."""
@@ -478,24 +499,14 @@ def janggi_outcomes():
         start = sf.start_fen(variant)
         for game in range(JANGGI_PLAYOUTS):
             bias = 0.15 if game % 3 == 0 else 0.0
-            moves, kind, value = [], None, 0
-            while len(moves) < 600:
-                legal = sf.legal_moves(variant, start, moves)
-                if not legal:
-                    kind, value = "end", sf.game_result(variant, start, moves)
-                    break
-                end, value = sf.is_optional_game_end(variant, start, moves)
-                if end:
-                    kind = "claim"
-                    break
+
+            def choose(_fen, legal):
                 passes = [m for m in legal if re.fullmatch(r"([a-i]\d+)\1", m)]
-                if passes and rng.random() < bias:
-                    moves.append(passes[0])
-                else:
-                    moves.append(rng.choice(sorted(legal)))
-            if kind is None:
-                continue
-            lines.append(outcome_line(variant, start, moves, kind, value))
+                return passes[0] if passes and rng.random() < bias else rng.choice(legal)
+
+            moves, kind, value = playout(variant, start, 600, choose, history=True)
+            if kind is not None:
+                lines.append(outcome_line(variant, start, moves, kind, value))
     write_outcomes("janggi.outcomes", "random playouts of the janggi variants", lines)
 
 
@@ -524,28 +535,19 @@ def shatar_outcomes():
     variant = "shatar"
     start = sf.start_fen(variant)
     lines = []
+
+    def choose(fen, legal):
+        move = None
+        if rng.random() < 0.6:
+            candidates = legal[:]
+            rng.shuffle(candidates)
+            move = next((m for m in candidates[:12] if sf.gives_check(variant, fen, [m])), None)
+        return move or rng.choice(legal)
+
     for _ in range(SHATAR_PLAYOUTS):
-        moves, fen, kind, value = [], start, None, 0
-        while len(moves) < 400:
-            legal = sorted(sf.legal_moves(variant, fen, []))
-            if not legal:
-                kind, value = "end", sf.game_result(variant, start, moves)
-                break
-            end, value = sf.is_optional_game_end(variant, start, moves)
-            if end:
-                kind = "claim"
-                break
-            move = None
-            if rng.random() < 0.6:
-                candidates = legal[:]
-                rng.shuffle(candidates)
-                move = next((m for m in candidates[:12] if sf.gives_check(variant, fen, [m])), None)
-            move = move or rng.choice(legal)
-            moves.append(move)
-            fen = sf.get_fen(variant, fen, [move])
-        if kind is None:
-            continue
-        lines.append(outcome_line(variant, start, moves, kind, value))
+        moves, kind, value = playout(variant, start, 400, choose)
+        if kind is not None:
+            lines.append(outcome_line(variant, start, moves, kind, value))
     for fen, moves in SHATAR_GAMES:
         moves = moves.split()
         assert not sf.legal_moves(variant, fen, moves)
