@@ -518,6 +518,31 @@ perpetualCheckIllegal = true
 [janggitraditional:janggi]
 materialCounting = none
 
+# Sittuyin (Burmese chess): makruk's pieces, the fers for the met, the
+# pawns on the board and every other piece in hand, dropped first on one's
+# own three ranks (rooks on the first); a pawn promotes only to a fers, and
+# only while its side has none, in place or a fers' step away; with other
+# pawns left, only from the long diagonals in the enemy half.
+[sittuyin:chess]
+bishop = -
+queen = -
+silver = s
+fers = f
+startFen = 8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1
+pieceDrops = true
+mustDrop = true
+capturesToHand = false
+dropRegionWhite = *1 *2 *3
+dropRegionBlack = *6 *7 *8
+sittuyinRookDrop = true
+sittuyinPromotion = true
+promotionRegionWhite = a8 b7 c6 d5 e5 f6 g7 h8
+promotionRegionBlack = a1 b2 c3 d4 e4 f3 g2 h1
+promotionPieceTypes = f
+promotionLimit = f:1
+doubleStep = false
+castling = false
+
 # Janggi's casual rules: no bikjang, no counting.
 [janggicasual:janggi]
 bikjangRule = false
@@ -593,6 +618,7 @@ pub(crate) const NAMES: &[&str] = &[
     "janggitraditional",
     "janggicasual",
     "supply",
+    "sittuyin",
 ];
 
 #[cfg(test)]

@@ -56,6 +56,8 @@
 //! promotionPawnTypesBlack = s  # one side's pawn another piece (also
 //!                              # nMoveRuleTypesWhite/Black); `-`: no pawn promotes
 //! stalematePieceCount = true
+//! sittuyinPromotion = true     # a pawn turns into a fers in place or one step away
+//! sittuyinRookDrop = true      # rooks dropped on the first rank only
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
 //! ```
@@ -1553,6 +1555,8 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             };
         }
         "mustDrop" => d.v.must_drop = boolean()?,
+        "sittuyinPromotion" => d.v.sittuyin_promotion = boolean()?,
+        "sittuyinRookDrop" => d.v.sittuyin_rook_drop = boolean()?,
         "pieceDemotion" => d.v.piece_demotion = boolean()?,
         // Only for the reversi drops that read it (checked when applied).
         "enclosingDropStart" if d.v.enclosing_drop == Some(EnclosingRule::Reversi) => {

@@ -286,6 +286,17 @@ pub struct Variant {
     /// With [`Variant::must_drop`], the one piece type that must be dropped
     /// while a side holds one (Koedem's kings); `None` for any piece.
     pub must_drop_type: Option<usize>,
+    /// Sittuyin's promotion (variants.ini's `sittuyinPromotion`): a pawn
+    /// never promotes by moving into the promotion region. Instead, as a
+    /// move of its own, a pawn turns into a promotion piece (below its
+    /// `promotionLimit` on the board) where it stands or one step of that
+    /// piece away onto an empty square, so long as the new piece attacks
+    /// no enemy piece. With several pawns, only one standing in the region
+    /// may; the last pawn may anywhere. Written `d4d4f` and `d4=F`,
+    /// `d4c3f` and `d4c3=F`, as Fairy-Stockfish writes them.
+    pub sittuyin_promotion: bool,
+    /// Rooks are dropped on the first rank only (`sittuyinRookDrop`).
+    pub sittuyin_rook_drop: bool,
     /// Where a drop may go (variants.ini's `enclosingDrop`); `None`: any
     /// empty square its other rules allow.
     pub enclosing_drop: Option<EnclosingRule>,
@@ -1048,6 +1059,8 @@ impl Variant {
             adjudicate_full_board: false,
             piece_promotion_on_capture: false,
             must_drop_type: None,
+            sittuyin_promotion: false,
+            sittuyin_rook_drop: false,
             makpong: false,
             opposite_castling: false,
             castling_wins: [[false; 2]; 2],

@@ -2,7 +2,9 @@
 //! positions reached by seeded random play. The data files and the custom
 //! variants are made by `scripts/fairy_oracle.py`.
 
-use sqlchess_fairy::{perft, Position, VariantSet};
+use sqlchess_fairy::{perft, Position, Variant, VariantSet};
+
+mod common;
 
 const INI: &str = include_str!("data/variants.ini");
 
@@ -197,8 +199,63 @@ oracle!(
     janggicasual,
     supply,
     shatar,
-    wolf
+    wolf,
+    sittuyin
 );
+
+/// Sittuyin's moves as pyffish names and plays them (`sittuyin.moves`):
+/// each position's legal moves in UCI, each move's SAN written and read
+/// back, and the position after it (promotions in place, `d4d4f` and `d4=F`,
+/// and a fers' step away, `d4c3f` and `d4c3=F`, among them).
+#[test]
+fn sittuyin_moves() {
+    let v = Variant::builtin("sittuyin").expect("sittuyin is built in");
+    let mut listed: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut failures = Vec::new();
+    for line in include_str!("data/sittuyin.moves")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let [fen, uci, san, after] = line.split('|').collect::<Vec<_>>()[..] else {
+            panic!("malformed line {line:?}");
+        };
+        match listed.last_mut() {
+            Some((f, moves)) if *f == fen => moves.push(uci.to_string()),
+            _ => listed.push((fen, vec![uci.to_string()])),
+        }
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let Ok(mv) = pos.parse_uci(uci) else {
+            failures.push(format!("{fen}: {uci} refused"));
+            continue;
+        };
+        if pos.san(mv) != san {
+            failures.push(format!("{fen}: {uci} written {}, not {san}", pos.san(mv)));
+        }
+        if pos.parse_san(san).ok() != Some(mv) {
+            failures.push(format!("{fen}: {san} not read as {uci}"));
+        }
+        // The same position: the FEN's pieces in hand may come in
+        // another order.
+        let expected = Position::from_fen(&v, after).unwrap_or_else(|e| panic!("{after}: {e}"));
+        if pos.play(mv) != expected {
+            failures.push(format!(
+                "{fen}: {uci} leads to {}, not {after}",
+                pos.play(mv).fen()
+            ));
+        }
+    }
+    for (fen, mut moves) in listed {
+        moves.sort();
+        let pos = Position::from_fen(&v, fen).expect("read above");
+        if common::sorted_uci(&pos) != moves {
+            failures.push(format!(
+                "{fen}: moves {:?}, not {moves:?}",
+                common::sorted_uci(&pos)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
 
 /// A name that is no identifier.
 #[test]

@@ -594,7 +594,8 @@ impl<B: Bits> State<B> {
                     self.take_to_hand(r, mv.extra as usize, us);
                     capture = true;
                 }
-                if self.board[to] != 0 {
+                // Sittuyin's promotion in place is no capture.
+                if self.board[to] != 0 && to != from {
                     capture = true;
                     self.take_to_hand(r, to, us);
                 }
@@ -730,7 +731,8 @@ impl<B: Bits> State<B> {
         if r.v.castling_dropped_piece && mv.kind == MoveKind::Drop {
             self.castling_from_drop(r, us);
         }
-        if capture || r.v.promotes_as_pawn(us, t) {
+        // A drop resets the clock too, as in Fairy-Stockfish.
+        if capture || r.v.promotes_as_pawn(us, t) || mv.kind == MoveKind::Drop {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

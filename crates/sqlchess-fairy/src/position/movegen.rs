@@ -192,6 +192,9 @@ impl<B: Bits> State<B> {
                 moves = self.add_walls(r, rule, &moves);
             }
         }
+        if r.v.sittuyin_promotion {
+            self.sittuyin_promotions(r, &mut moves);
+        }
         if !r.v.mutually_immune.is_empty() {
             let immune = |sq: usize| {
                 let p = self.board[sq];
@@ -266,6 +269,72 @@ impl<B: Bits> State<B> {
             }
         }
         moves
+    }
+
+    /// Sittuyin's promotions ([`crate::Variant::sittuyin_promotion`]), the
+    /// legal ones: each pawn that may (any, when it is the last; else one
+    /// in the region) becomes a promotion piece below its limit on its own
+    /// square or on an empty square that piece could move to, where the new
+    /// piece attacks no enemy piece. Rare enough to find the piece's moves
+    /// by generating them on a copy of the position.
+    fn sittuyin_promotions(&self, r: &Rules<B>, moves: &mut Vec<FairyMove>) {
+        let us = self.side;
+        let them = us ^ 1;
+        let (Some(p), Some(pawn)) = (&r.v.promotion, r.v.pawn_of(us)) else {
+            return;
+        };
+        let mut pawns = self.by_type[pawn] & self.by_color[us];
+        if pawns.count() > 1 {
+            pawns &= r.sittuyin_zone[us];
+        }
+        let pieces = match &p.pieces_black {
+            Some(black) if us == 1 => black,
+            _ => &p.pieces,
+        };
+        let below_limit = |pt: usize| {
+            p.limits.iter().find(|l| l.0 == pt).is_none_or(|&(_, lim)| {
+                (self.by_type[pt] & self.by_color[us]).count() < u32::from(lim)
+            })
+        };
+        // The squares a piece of type `pt` on `sq` of `state` moves to.
+        let reach = |state: &State<B>, sq: usize| {
+            let mut all = Vec::new();
+            state.generate_moves::<_, true>(r, &mut all);
+            all.into_iter()
+                .filter(move |m| m.from as usize == sq && m.kind != MoveKind::Drop)
+                .map(|m| m.to as usize)
+        };
+        for from in pawns.iter() {
+            for &pt in pieces.iter().filter(|&&pt| below_limit(pt)) {
+                let mut probe = *self;
+                probe.take(from);
+                probe.put(from, pt, us);
+                let empty = r.board & !self.occ();
+                let mut targets: Vec<usize> =
+                    reach(&probe, from).filter(|&to| empty.has(to)).collect();
+                targets.push(from);
+                targets.sort_unstable();
+                targets.dedup();
+                for to in targets {
+                    let mut placed = *self;
+                    placed.take(from);
+                    placed.put(to, pt, us);
+                    if reach(&placed, to).any(|s| self.by_color[them].has(s)) {
+                        continue;
+                    }
+                    let mv = FairyMove {
+                        promotion: pt as u8,
+                        ..FairyMove::normal(from, to)
+                    };
+                    let mut next = *self;
+                    next.play(r, mv);
+                    let k = next.royal_sq[us];
+                    if k == NO_SQ || !next.attacked(r, k as usize, them, &next.occ(), &B::EMPTY) {
+                        moves.push(mv);
+                    }
+                }
+            }
+        }
     }
 
     /// The side to move's pass, written as a move of its royal piece, or of
@@ -1109,6 +1178,9 @@ impl<B: Bits> State<B> {
             let mut targets = empty & !r.immobile[t][us] & r.drop_mask[us] & r.types[t].region[us];
             if r.v.pawn_of(us) == Some(t) {
                 targets &= r.pawn_drop[us];
+            }
+            if r.sittuyin_rook == Some(t) {
+                targets &= r.first_rank[us];
             }
             if r.v.enclosing_drop == Some(EnclosingRule::Reversi) {
                 let start = r.drop_start & empty;

@@ -104,6 +104,14 @@ pub(crate) struct Rules<B> {
     /// bers and the knight, found by their moves as Fairy-Stockfish finds
     /// its types).
     pub shak_types: Vec<usize>,
+    /// With `sittuyin_rook_drop`: the rook, dropped on `first_rank` only.
+    pub sittuyin_rook: Option<usize>,
+    /// Each colour's first rank.
+    pub first_rank: [B; 2],
+    /// With `sittuyin_promotion`: where a pawn may promote while its side
+    /// has other pawns (the promotion region, which pawn moves into do not
+    /// promote: `promo_zone` is empty).
+    pub sittuyin_zone: [B; 2],
     /// The light squares (a1 is dark), for bishops' colours.
     pub light: B,
     /// Test every move by playing it (tests compare this with the pin and
@@ -314,6 +322,12 @@ impl<B: Bits> Rules<B> {
             } else {
                 Vec::new()
             },
+            sittuyin_rook: v
+                .sittuyin_rook_drop
+                .then(|| v.pieces.iter().position(|p| p.def.notation() == "R"))
+                .flatten(),
+            first_rank: [B::EMPTY; 2],
+            sittuyin_zone: [B::EMPTY; 2],
             bishop: v
                 .drop_opposite_colored_bishop
                 .then(|| v.pieces.iter().position(|p| p.def.notation() == "B"))
@@ -373,6 +387,7 @@ impl<B: Bits> Rules<B> {
                 || v.connect.is_some()
                 || v.castling_wins.iter().flatten().any(|&w| w)
                 || v.must_drop
+                || v.sittuyin_promotion
                 || v.makpong
                 || !v.drop_checks
                 || v.pass.contains(&true)
@@ -586,6 +601,10 @@ impl<B: Bits> Rules<B> {
                     }
                 }
             }
+            if v.sittuyin_promotion {
+                rules.sittuyin_zone[c] = std::mem::replace(&mut rules.promo_zone[c], B::EMPTY);
+            }
+            rules.first_rank[c] = rank_bb(rel(c, 0));
             rules.last_rank[c] = rank_bb(rel(c, h - 1));
             // Castling rights live on the castling rank (the back rank but in
             // Shako).

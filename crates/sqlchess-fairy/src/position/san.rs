@@ -81,6 +81,18 @@ impl Position {
             };
             let capture = self.captured_piece(mv).is_some();
             let pawn = v.pawn_of(usize::from(!self.white_to_move())) == Some(t);
+            if let (true, true, Some(p)) = (pawn, v.sittuyin_promotion, mv.promotion()) {
+                // Sittuyin's promotion, as Fairy-Stockfish writes it: the
+                // pawn's square, then the new piece's when it moves
+                // (`d4=F`, `d4c3=F`).
+                s.push_str(&mv.from().to_string());
+                if mv.to() != mv.from() {
+                    s.push_str(&mv.to().to_string());
+                }
+                s.push('=');
+                s.push(v.pieces[p].letter.to_ascii_uppercase());
+                return s;
+            }
             if !pawn {
                 s.push(v.pieces[t].letter.to_ascii_uppercase());
             }
@@ -515,7 +527,8 @@ mod tests {
         let after = pos.play(drop);
         assert_eq!(
             after.fen(),
-            "lnsgkgsnl/1r7/pp1pppbpp/2p6/4b4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[P] w - - 1 4"
+            // A drop resets the move clock (pyffish 0.0.90 writes `0 4`).
+            "lnsgkgsnl/1r7/pp1pppbpp/2p6/4b4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[P] w - - 0 4"
         );
         let start = Position::start(&v);
         let promo = start.play(start.parse_uci("c3c4").unwrap());
