@@ -15,9 +15,16 @@ from conftest import PGN_DATA
 
 
 def pocket_sorted(fen: str) -> str:
+    """The FEN with a crazyhouse pocket sorted and, then, no move clock:
+    python-chess resets the clock on pawn drops only, sqlchess on every
+    drop as Fairy-Stockfish does (whose crazyhouse has the fifty-move rule;
+    python-chess's has none)."""
     if "[" in fen and "]" in fen:
         a, b = fen.index("["), fen.index("]")
-        return fen[: a + 1] + "".join(sorted(fen[a + 1 : b])) + fen[b:]
+        rest = fen[b + 1 :].split(" ")
+        if len(rest) == 6:
+            del rest[4]
+        return fen[: a + 1] + "".join(sorted(fen[a + 1 : b])) + "]" + " ".join(rest)
     return fen
 
 

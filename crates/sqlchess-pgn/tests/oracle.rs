@@ -239,17 +239,25 @@ fn read_oracle(name: &str) -> Vec<Json> {
 
 /// A FEN with the crazyhouse pocket (`[...]`) sorted: python-chess writes
 /// it in the order K Q R B N P, sqlchess in another; the pieces are what
-/// counts.
+/// counts. Its move clock is left out too: python-chess resets it on pawn
+/// drops only, sqlchess on every drop as Fairy-Stockfish does, whose
+/// crazyhouse has the fifty-move rule that clock serves (python-chess's
+/// has none, so there it decides nothing).
 fn pocket_sorted(fen: &str) -> String {
     match (fen.find('['), fen.find(']')) {
         (Some(a), Some(b)) if a < b => {
             let mut pocket: Vec<char> = fen[a + 1..b].chars().collect();
             pocket.sort_unstable();
+            let mut rest: Vec<&str> = fen[b + 1..].split(' ').collect();
+            if rest.len() == 6 {
+                // "", side, castling, en passant, clock, move number.
+                rest.remove(4);
+            }
             format!(
                 "{}[{}]{}",
                 &fen[..a],
                 pocket.into_iter().collect::<String>(),
-                &fen[b + 1..]
+                rest.join(" ")
             )
         }
         _ => fen.to_owned(),
