@@ -332,6 +332,7 @@ PLAN = [
     ("janggi", "janggi", False, JANGGI, 3, 40, (4, 120), 2),
     ("janggitraditional", "janggitraditional", False, JANGGI, 3, 12, (4, 120), 2),
     ("janggicasual", "janggicasual", False, JANGGI, 3, 12, (4, 120), 2),
+    ("janggimodern", "janggimodern", False, JANGGI, 3, 12, (4, 120), 2),
     ("supply", "supply", False, SUPPLY, 3, 24, (4, 80), 2),
     ("shatar", "shatar", False, SHATAR, 3, 24, (4, 100), 2),
     ("wolf", "wolf", False, WOLF, 3, 40, (4, 100), 2),
@@ -481,7 +482,7 @@ def playout(variant, start, limit, choose, history=False):
 def outcome_line(variant, start, moves, kind, value):
     """A line of an outcomes file: pyffish's value, for the side to move
     after `moves`, as a result."""
-    white = len(moves) % 2 == 0
+    white = (len(moves) % 2 == 0) == (start.split()[1] == "w")
     result = "1/2-1/2" if value == 0 else ("1-0" if (value > 0) == white else "0-1")
     return f"{variant}|{start}|{' '.join(moves)}|{kind}|{result}"
 
@@ -526,6 +527,64 @@ def janggi_outcomes():
             if kind is not None:
                 lines.append(outcome_line(variant, start, moves, kind, value))
     write_outcomes("janggi.outcomes", "random playouts of the janggi variants", lines)
+
+
+# Random playouts of janggimodern with pyffish's verdict at their end, for
+# janggimodern.outcomes (the form of janggi.outcomes), from the JANGGI
+# positions. Each side often plays its previous move backwards, so that
+# the rule against moving back and forth decides games (a win for the side
+# to move), besides fourfold repetition, mates and the hundred-move rule;
+# in every fourth game checks are preferred as well.
+JANGGIMODERN_PLAYOUTS = 80
+# And a game written out: a chariot shuttles between e5 and d5 while the
+# other side's advisor does in its palace (which never counts); one of the
+# chariot's moves blocks a check, so moving back and forth ends nothing
+# until fourfold repetition does.
+JANGGIMODERN_GAMES = [
+    ("3a1k3/9/7r1/9/4R4/9/9/9/4K4/9 w - - 0 1",
+     "e6e5 d10d9 e5d5 d9d10 d5e5 d10d9 e5d5 h8e8 d5e5 e8h8 e5d5 d9d10 d5e5 d10d9"),
+]
+
+
+def janggimodern_outcomes():
+    import re
+
+    rng = random.Random(20261128)
+    variant = "janggimodern"
+    lines = []
+    for game in range(JANGGIMODERN_PLAYOUTS):
+        start = JANGGI[game % len(JANGGI)]
+        shuttle = 0.8 if game % 2 == 0 else 0.4
+        played = []
+
+        # In every fourth game checks are preferred too, so that moves
+        # played back in check (which the rule leaves alone) come up.
+        checks = game % 4 == 1
+
+        def choose(fen, legal):
+            back = None
+            if len(played) >= 2:
+                squares = re.fullmatch(r"([a-i]\d+)([a-i]\d+)", played[-2])
+                if squares:
+                    back = squares.group(2) + squares.group(1)
+            move = None
+            if checks and rng.random() < 0.5:
+                candidates = rng.sample(legal, min(len(legal), 12))
+                move = next((m for m in candidates if sf.gives_check(variant, fen, [m])), None)
+            if move is None:
+                move = back if back in legal and rng.random() < shuttle else rng.choice(legal)
+            played.append(move)
+            return move
+
+        moves, kind, value = playout(variant, start, 300, choose, history=True)
+        if kind is not None:
+            lines.append(outcome_line(variant, start, moves, kind, value))
+    for start, text in JANGGIMODERN_GAMES:
+        moves = text.split()
+        end, value = sf.is_optional_game_end(variant, start, moves)
+        assert end, "the written game ends by a claim"
+        lines.append(outcome_line(variant, start, moves, "claim", value))
+    write_outcomes("janggimodern.outcomes", "random playouts of janggimodern, moves often played back", lines)
 
 
 # Random playouts of shatar with pyffish's verdict at their end, for
@@ -775,6 +834,8 @@ def main():
         lichess_outcomes()
     if not only or "janggi_outcomes" in only:
         janggi_outcomes()
+    if not only or "janggimodern_outcomes" in only:
+        janggimodern_outcomes()
     if not only or "shatar_outcomes" in only:
         shatar_outcomes()
     if not only or "sittuyin_moves" in only:

@@ -543,6 +543,14 @@ promotionLimit = f:1
 doubleStep = false
 castling = false
 
+# Janggi's modern rules: no bikjang; a side that moves one piece back and
+# forth loses; four repetitions and a hundred moves end the game.
+[janggimodern:janggi]
+bikjangRule = false
+moveRepetitionIllegal = true
+nFoldRule = 4
+nMoveRule = 100
+
 # Janggi's casual rules: no bikjang, no counting.
 [janggicasual:janggi]
 bikjangRule = false
@@ -617,6 +625,7 @@ pub(crate) const NAMES: &[&str] = &[
     "janggi",
     "janggitraditional",
     "janggicasual",
+    "janggimodern",
     "supply",
     "sittuyin",
 ];

@@ -31,6 +31,7 @@
 //! nFoldRule = 3
 //! nFoldValue = draw
 //! perpetualCheckIllegal = true
+//! moveRepetitionIllegal = true # janggi: moving one piece back and forth loses
 //! connectN = 4                 # and connectNxN, connectHorizontal/Vertical/
 //!                              # Diagonal, connectPieceTypes, connectValue
 //! mustDrop = true              # with immobile = p, enclosingDrop = top
@@ -1456,6 +1457,7 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
         }
         "nFoldValueAbsolute" => d.v.n_fold_value_absolute = boolean()?,
         "perpetualCheckIllegal" => d.v.perpetual_check_illegal = boolean()?,
+        "moveRepetitionIllegal" => d.v.move_repetition_illegal = boolean()?,
         "mandatoryPiecePromotion" => d.v.mandatory_piece_promotion = boolean()?,
         // Only the defaults: other values would change the rule.
         "pieceDemotion" | "dropPromoted" | "piecePromotionOnCapture" if value == "false" => {}

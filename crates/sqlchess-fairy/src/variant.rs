@@ -278,6 +278,11 @@ pub struct Variant {
     /// A repetition in which one side gave check at every move of the
     /// cycle loses for that side (variants.ini's `perpetualCheckIllegal`).
     pub perpetual_check_illegal: bool,
+    /// Janggi's rule against moving back and forth (variants.ini's
+    /// `moveRepetitionIllegal`): a side that moved one piece back and
+    /// forth four times in a row, out of check and without the piece
+    /// having arrived by a capture, loses ([`crate::Position::optional_game_end`]).
+    pub move_repetition_illegal: bool,
     /// The connect rule (tic-tac-toe, connect four), if any.
     pub connect: Option<Connect>,
     /// While a side has pieces in hand it must drop one (variants.ini's
@@ -1048,6 +1053,7 @@ impl Variant {
             n_fold_value: RelativeOutcome::Draw,
             n_fold_value_absolute: false,
             perpetual_check_illegal: false,
+            move_repetition_illegal: false,
             connect: None,
             must_drop: false,
             piece_demotion: false,

@@ -200,7 +200,8 @@ oracle!(
     supply,
     shatar,
     wolf,
-    sittuyin
+    sittuyin,
+    janggimodern
 );
 
 /// Sittuyin's moves as pyffish names and plays them (`sittuyin.moves`):
@@ -410,6 +411,52 @@ fn janggi_outcomes() {
     ] {
         assert!(seen.contains(kind), "no {kind:?} in {seen:?}");
     }
+}
+
+/// Random playouts of janggimodern in which each side often plays its
+/// last move back, replayed move by move (see [`replay_outcomes`]): the
+/// side that moved one piece back and forth four times loses; fourfold
+/// repetition is decided by material counting.
+#[test]
+fn janggimodern_outcomes() {
+    let (failures, seen) = replay_outcomes(
+        include_str!("data/janggimodern.outcomes"),
+        |_, kind, moves, last, result| {
+            // A move's two squares (`a10a9`: `a10`, `a9`).
+            let squares = |m: &str| {
+                let second = m
+                    .char_indices()
+                    .skip(1)
+                    .find(|(_, c)| c.is_ascii_alphabetic());
+                second.map(|(i, _)| (m[..i].to_string(), m[i..].to_string()))
+            };
+            let how = if kind != "claim" {
+                "mate"
+            } else if last.halfmoves() >= 200 {
+                "hundred moves"
+            } else {
+                // Won by the side to move, whose opponent's last move
+                // undid the one before.
+                let n = moves.len();
+                let undone = n >= 3
+                    && matches!(
+                        (squares(moves[n - 1]), squares(moves[n - 3])),
+                        (Some((f1, t1)), Some((f2, t2))) if f1 == t2 && t1 == f2
+                    );
+                if undone && (result == "1-0") == last.white_to_move() {
+                    "back and forth"
+                } else {
+                    "repetition"
+                }
+            };
+            format!("{how} {result}")
+        },
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        seen.iter().any(|s| s.starts_with("back and forth")),
+        "no game lost by moving back and forth in {seen:?}"
+    );
 }
 
 /// Random playouts of shatar, checks preferred, replayed move by move (see

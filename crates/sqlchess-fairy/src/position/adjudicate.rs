@@ -1,9 +1,11 @@
 //! The game ends a player may claim, or that a game's history decides:
 //! Fairy-Stockfish's n-move rule and n-fold repetition with its variant
 //! values (`nMoveRule`, `nFoldRule`, `nFoldValue`, `nFoldValueAbsolute`,
-//! `perpetualCheckIllegal`).
+//! `perpetualCheckIllegal`), and janggi's rule against moving back and
+//! forth (`moveRepetitionIllegal`).
 
 use super::Position;
+use crate::FairySquare;
 use sqlchess_types::RelativeOutcome;
 
 impl Position {
@@ -20,6 +22,9 @@ impl Position {
     /// occurrence the game ends with [`Variant::n_fold_value`](crate::Variant::n_fold_value), or, with
     /// [`Variant::perpetual_check_illegal`](crate::Variant::perpetual_check_illegal), a loss for the side that gave
     /// check at every one of its moves in the cycle (a draw if both did).
+    /// With [`Variant::move_repetition_illegal`](crate::Variant::move_repetition_illegal), the side that just
+    /// moved one piece back and forth four times in a row loses. Moves are
+    /// read from consecutive positions of the history.
     ///
     /// ```
     /// use sqlchess_fairy::{Position, RelativeOutcome, Variant};
@@ -61,7 +66,15 @@ impl Position {
         let mut them = check(0) && check(2);
         let mut us = check(1) && check(3);
         let mut count = 0u32;
+        let mut shuttle = if v.move_repetition_illegal {
+            Shuttle::start(history)
+        } else {
+            Shuttle::Broken
+        };
         for i in (4..=end).step_by(2) {
+            if shuttle.step(history, i, end) {
+                return Some(RelativeOutcome::Win);
+            }
             them &= check(i);
             if history[last - i].zobrist() == key {
                 count += 1;
@@ -84,6 +97,171 @@ impl Position {
             }
         }
         None
+    }
+}
+
+/// A move read from the positions before and after it (the history holds
+/// positions, not moves).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Nothing moved.
+    Pass,
+    /// One piece from one square to another, taking what stood there.
+    Normal {
+        from: FairySquare,
+        to: FairySquare,
+        capture: bool,
+    },
+    /// A drop, a promotion, castling or anything else.
+    Other,
+}
+
+impl Step {
+    /// The move that led from `before` to `after`.
+    fn between(before: &Position, after: &Position) -> Step {
+        let v = before.variant();
+        let mover = before.white_to_move();
+        let (mut from, mut to, mut capture) = (None, None, false);
+        for rank in 0..v.height {
+            for file in 0..v.width {
+                let Some(sq) = FairySquare::new(file, rank) else {
+                    continue;
+                };
+                let (b, a) = (before.piece_at(sq), after.piece_at(sq));
+                if b == a {
+                    continue;
+                }
+                match (b, a) {
+                    (Some((_, w)), None) if w == mover && from.is_none() => from = Some(sq),
+                    (_, Some((_, w))) if w == mover && to.is_none() => {
+                        to = Some(sq);
+                        capture = b.is_some();
+                    }
+                    _ => return Step::Other,
+                }
+            }
+        }
+        match (from, to) {
+            (None, None) => Step::Pass,
+            (Some(f), Some(t)) if before.piece_at(f) == after.piece_at(t) => Step::Normal {
+                from: f,
+                to: t,
+                capture,
+            },
+            _ => Step::Other,
+        }
+    }
+
+    /// The same piece's way back: its destination and departure swapped.
+    fn reversed(self) -> Step {
+        match self {
+            Step::Normal { from, to, .. } => Step::Normal {
+                from: to,
+                to: from,
+                capture: false,
+            },
+            other => other,
+        }
+    }
+
+    /// The same squares (whatever was taken).
+    fn same_squares(self, other: Step) -> bool {
+        match (self, other) {
+            (Step::Normal { from, to, .. }, Step::Normal { from: f, to: t, .. }) => {
+                from == f && to == t
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Janggi's rule against moving back and forth
+/// ([`crate::Variant::move_repetition_illegal`]), followed back through the
+/// history two plies at a time beside the repetition count, as
+/// Fairy-Stockfish follows it. The side that just moved loses when its
+/// last move and three before it went back and forth between the same two
+/// squares (a pass among them is skipped over), none of them made in
+/// check, and the piece had come to the first square by a move that took
+/// nothing; a piece that never leaves its own palace (a king, an advisor)
+/// may shuttle freely.
+#[derive(Clone, Copy)]
+enum Shuttle {
+    /// Ruled out.
+    Broken,
+    /// Back-and-forth moves found so far (1: the mover's move before last
+    /// was a pass), the move last compared against, or that of the mover
+    /// two moves ago.
+    Found(u8, Step),
+}
+
+impl Shuttle {
+    /// The rule's state at the end of `history` (at least five positions).
+    fn start(history: &[Position]) -> Shuttle {
+        let last = history.len() - 1;
+        let cur = &history[last];
+        let step = |k: usize| Step::between(&history[last - k], &history[last - k + 1]);
+        let m1 = step(1);
+        let Step::Normal { to, .. } = m1 else {
+            return Shuttle::Broken;
+        };
+        if history[last - 1].is_check() || history[last - 3].is_check() {
+            return Shuttle::Broken;
+        }
+        // The moving piece may reach the palace of the side to move.
+        let Some((t, white)) = cur.piece_at(to) else {
+            return Shuttle::Broken;
+        };
+        let (mover, them) = (usize::from(!white), usize::from(white));
+        let reaches_palace = cur
+            .variant()
+            .royal
+            .is_some_and(|k| cur.regions_meet((t, mover), (k, them)));
+        if !reaches_palace {
+            return Shuttle::Broken;
+        }
+        let m3 = step(3);
+        if m3.same_squares(m1.reversed()) {
+            Shuttle::Found(2, m3)
+        } else if m3 == Step::Pass {
+            Shuttle::Found(1, m1)
+        } else {
+            Shuttle::Broken
+        }
+    }
+
+    /// Looks `i` plies back (within `end`, the plies since the last
+    /// irreversible move); true when the side that just moved has lost.
+    fn step(&mut self, history: &[Position], i: usize, end: usize) -> bool {
+        let Shuttle::Found(found, against) = *self else {
+            return false;
+        };
+        let last = history.len() - 1;
+        // The move that led into the position `i` plies back, if the
+        // history reaches that far.
+        let before = (i < last).then(|| Step::between(&history[last - i - 1], &history[last - i]));
+        if i < end && history[last - i - 1].is_check() {
+            *self = Shuttle::Broken;
+            return false;
+        }
+        let Some(before) = before else {
+            *self = Shuttle::Broken;
+            return false;
+        };
+        if found < 4 {
+            *self = if before.same_squares(against.reversed()) {
+                Shuttle::Found(found + 1, before)
+            } else {
+                Shuttle::Broken
+            };
+            return false;
+        }
+        // Four found: the piece came to its first square by a move that
+        // took nothing.
+        let Step::Normal { from, .. } = against else {
+            return false;
+        };
+        *self = Shuttle::Broken;
+        matches!(before, Step::Normal { to, capture: false, .. } if to == from)
     }
 }
 

@@ -969,6 +969,13 @@ impl Position {
         with!(self, |r, st| fen::write(r, st))
     }
 
+    /// Whether the squares piece type `a.0` of colour `a.1` may stand on
+    /// (its mobility region) meet those of `b` (colours 0 for White).
+    pub(crate) fn regions_meet(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+        with!(self, |r, _st| r.types[a.0].region[a.1]
+            .intersects(&r.types[b.0].region[b.1]))
+    }
+
     /// The piece on `sq` as (piece index, is White), if any.
     pub fn piece_at(&self, sq: FairySquare) -> Option<(usize, bool)> {
         let v = self.variant();
