@@ -44,6 +44,32 @@ impl Position {
     }
 
     fn optional_end(history: &[Position], cur: &Position) -> Option<RelativeOutcome> {
+        Self::rule_end(history, cur).or_else(|| cur.promotion_stalemate())
+    }
+
+    /// Sittuyin's draw when the side to move, out of check, has only its
+    /// king and one pawn and could only promote it (as Fairy-Stockfish
+    /// offers it: a promotion there is a choice, not a duty).
+    fn promotion_stalemate(&self) -> Option<RelativeOutcome> {
+        let v = self.variant();
+        if !v.sittuyin_promotion || self.is_check() {
+            return None;
+        }
+        let white = self.white_to_move();
+        let ours: Vec<usize> = (0..v.height)
+            .flat_map(|rank| (0..v.width).filter_map(move |file| FairySquare::new(file, rank)))
+            .filter_map(|sq| self.piece_at(sq))
+            .filter(|&(_, w)| w == white)
+            .map(|(t, _)| t)
+            .collect();
+        let pawn = v.pawn_of(usize::from(!white));
+        let one_pawn = ours.len() == 2 && ours.iter().filter(|&&t| Some(t) == pawn).count() == 1;
+        (one_pawn && self.legal_moves().iter().all(|m| m.promotion().is_some()))
+            .then_some(RelativeOutcome::Draw)
+    }
+
+    /// The n-move rule and repetitions.
+    fn rule_end(history: &[Position], cur: &Position) -> Option<RelativeOutcome> {
         let v = cur.variant();
         let n = u32::from(v.n_move_rule);
         if n > 0 && cur.halfmoves() >= 2 * n && (!cur.is_check() || cur.count_legal() > 0) {
@@ -276,6 +302,27 @@ mod tests {
             let mv = pos.parse_uci(uci).unwrap();
             history.push(pos.play(mv));
         }
+    }
+
+    /// Sittuyin: a king that cannot move and a blocked pawn that could
+    /// only promote may claim a draw; with a knight besides, not (pyffish
+    /// 0.0.90's `is_optional_game_end`: true and false).
+    #[test]
+    fn sittuyin_promotion_stalemate() {
+        let v = Variant::builtin("sittuyin").unwrap();
+        let only_promotions =
+            Position::from_fen(&v, "1r2k3/8/8/2p5/2P5/2n5/8/K7[] w - - 0 1").unwrap();
+        assert!(only_promotions
+            .legal_moves()
+            .iter()
+            .all(|m| m.promotion().is_some()));
+        assert_eq!(
+            Position::optional_game_end(&[only_promotions]),
+            Some(RelativeOutcome::Draw)
+        );
+        let with_knight =
+            Position::from_fen(&v, "1r2k3/8/8/2p5/2P5/2n5/8/K6N[] w - - 0 1").unwrap();
+        assert_eq!(Position::optional_game_end(&[with_knight]), None);
     }
 
     #[test]
