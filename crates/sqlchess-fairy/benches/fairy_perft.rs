@@ -28,6 +28,8 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("grand", "grand", "grand", "", 4),
     ("xiangqi", "xiangqi", "xiangqi", "", 4),
     ("janggi", "janggi", "janggi", "", 5),
+    ("janggimodern", "janggimodern", "janggimodern", "", 5),
+    ("sittuyin (the set-up drops)", "sittuyin", "sittuyin", "", 4),
     ("makruk", "makruk", "makruk", "", 5),
     ("shogi", "shogi", "shogi", "", 5),
     ("seirawan", "seirawan", "seirawan", "", 5),
