@@ -51,6 +51,7 @@ castlingRookPieces = rc
 startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1
 gating = true
 cambodianMoves = true
+countingRule = cambodian
 
 # Kar ouk: Cambodian chess where the first check wins.
 [karouk:cambodian]
@@ -192,6 +193,7 @@ startFen = rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1
 promotionPieceTypes = rnbq
 doubleStep = false
 castling = false
+countingRule = asean
 
 # Minishogi's pieces on 5x6; promotion on the last two ranks.
 [gorogoro:minishogi]
@@ -542,6 +544,7 @@ promotionPieceTypes = f
 promotionLimit = f:1
 doubleStep = false
 castling = false
+countingRule = asean
 
 # Janggi's modern rules: no bikjang; a side that moves one piece back and
 # forth loses; four repetitions and a hundred moves end the game.

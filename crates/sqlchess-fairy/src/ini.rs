@@ -32,6 +32,7 @@
 //! nFoldValue = draw
 //! perpetualCheckIllegal = true
 //! moveRepetitionIllegal = true # janggi: moving one piece back and forth loses
+//! countingRule = makruk        # or cambodian, asean: moves left to mate a lone king
 //! connectN = 4                 # and connectNxN, connectHorizontal/Vertical/
 //!                              # Diagonal, connectPieceTypes, connectValue
 //! mustDrop = true              # with immobile = p, enclosingDrop = top
@@ -1708,6 +1709,16 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
             if !key.ends_with("White") {
                 flags[1] = b;
             }
+        }
+        "countingRule" => {
+            use crate::variant::CountingRule;
+            d.v.counting = match value {
+                "none" => None,
+                "makruk" => Some(CountingRule::Makruk),
+                "cambodian" => Some(CountingRule::Cambodian),
+                "asean" => Some(CountingRule::Asean),
+                _ => return Err(bad("expected makruk, cambodian, asean or none")),
+            };
         }
         "materialCounting" => {
             use crate::variant::MaterialCounting;

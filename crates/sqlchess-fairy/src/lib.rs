@@ -28,7 +28,7 @@ pub use position::{
 };
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
-    value_from_mobility, variant_names, Castling, Connect, EnclosingRule, Extinction, Flag,
-    MaterialCounting, MobilityRegion, PieceType, Promotion, Region, Variant, VariantError,
+    value_from_mobility, variant_names, Castling, Connect, CountingRule, EnclosingRule, Extinction,
+    Flag, MaterialCounting, MobilityRegion, PieceType, Promotion, Region, Variant, VariantError,
     WallingRule, ZoneMoves, MAX_PROMOTION_BASES, PAWN_VALUE,
 };

@@ -392,6 +392,11 @@ pub struct Variant {
     /// janggi's bikjang and double pass) is decided instead, if at all:
     /// variants.ini's `materialCounting`.
     pub material_counting: Option<MaterialCounting>,
+    /// Makruk-style counting (variants.ini's `countingRule`): once a side
+    /// is down to its king, or once no pawn is left, the stronger side
+    /// must mate within a number of moves its material sets, or the game
+    /// may be claimed as a draw.
+    pub counting: Option<CountingRule>,
     /// Janggi's palace diagonals (variants.ini's `diagonalLines`, as frame
     /// bits): from a square of the set, a wazir (and a king that moves as
     /// one) also steps, a rook also slides, a janggi cannon also hops and
@@ -429,6 +434,23 @@ pub struct Variant {
     /// Per colour, the squares (frame bits) it may put walls on
     /// (variants.ini's `wallingRegionWhite` / `wallingRegionBlack`).
     pub walling_region: [Bb256; 2],
+}
+
+/// Which counting of the moves left to mate a variant keeps (variants.ini's
+/// `countingRule`), as Fairy-Stockfish counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk: with pieces on both sides and no pawn, 64 moves (the
+    /// board's honour); against a lone king, by the stronger side's best
+    /// piece (two rooks 8, a rook 16, two khons 22, two knights 32, a khon
+    /// 44, else 64), counted from the pieces left.
+    Makruk,
+    /// Cambodian chess: as makruk's, one less each, and no count while the
+    /// counted side has more than three pieces.
+    Cambodian,
+    /// ASEAN chess and sittuyin: against a lone king only, a rook 16, a
+    /// khon 44, a knight 64 moves, counted from zero.
+    Asean,
 }
 
 /// How a drawn ending is decided instead (variants.ini's
@@ -883,6 +905,7 @@ impl Variant {
                 });
                 // Makruk counts moves its own way, not by the n-move rule.
                 v.n_move_rule = 0;
+                v.counting = Some(CountingRule::Makruk);
             }
             "xiangqi" => {
                 // Generals and advisors keep to the palace, elephants to their
@@ -1085,6 +1108,7 @@ impl Variant {
             duple_check: false,
             extinction_together: false,
             material_counting: None,
+            counting: None,
             diagonal_lines: None,
             bikjang: false,
             shatar_mate: false,

@@ -413,6 +413,61 @@ fn janggi_outcomes() {
     }
 }
 
+/// Random playouts of endings of the variants with makruk-style counting
+/// (makruk, cambodian, makpong, ai-wok, karouk, asean, sittuyin), replayed
+/// move by move (see [`replay_outcomes`]): counts start and run out, and
+/// end the games, where pyffish's do.
+#[test]
+fn counting_outcomes() {
+    let (failures, seen) = replay_outcomes(
+        include_str!("data/counting.outcomes"),
+        |variant, kind, _, last, result| {
+            let how = match (kind, last.counting()) {
+                ("claim", Some((limit, ply))) if ply > limit => "count run out",
+                ("claim", _) => "other claim",
+                _ => "end",
+            };
+            format!("{variant}: {how} {result}")
+        },
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for variant in ["makruk", "cambodian", "asean", "sittuyin"] {
+        let kind = format!("{variant}: count run out 1/2-1/2");
+        assert!(seen.contains(&kind), "no {kind:?} in {seen:?}");
+    }
+}
+
+/// The same playouts' last positions as pyffish writes them
+/// (`counting.fens`): the count's limit where the en-passant square
+/// stands, its plies as the half-move clock.
+#[test]
+fn counting_fens() {
+    let set = VariantSet::default();
+    let mut failures = Vec::new();
+    for line in include_str!("data/counting.fens")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let [variant, start, moves, fen] = line.split('|').collect::<Vec<_>>()[..] else {
+            panic!("malformed line {line:?}");
+        };
+        let v = set.get(variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = Position::from_fen(&v, start).unwrap_or_else(|e| panic!("{e}"));
+        for uci in moves.split_whitespace() {
+            pos = common::play(&pos, uci);
+        }
+        // The same text, but for the empty hand sqlchess writes for
+        // cambodian's gating (`[]`).
+        if pos.fen().replace("[]", "") != fen.replace("[]", "") {
+            failures.push(format!(
+                "{variant} {start} after {moves}: {} not {fen}",
+                pos.fen()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// Random playouts of janggimodern in which each side often plays its
 /// last move back, replayed move by move (see [`replay_outcomes`]): the
 /// side that moved one piece back and forth four times loses; fourfold

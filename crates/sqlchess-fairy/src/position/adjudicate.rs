@@ -1,8 +1,9 @@
 //! The game ends a player may claim, or that a game's history decides:
 //! Fairy-Stockfish's n-move rule and n-fold repetition with its variant
 //! values (`nMoveRule`, `nFoldRule`, `nFoldValue`, `nFoldValueAbsolute`,
-//! `perpetualCheckIllegal`), and janggi's rule against moving back and
-//! forth (`moveRepetitionIllegal`).
+//! `perpetualCheckIllegal`), janggi's rule against moving back and
+//! forth (`moveRepetitionIllegal`) and makruk-style counting
+//! (`countingRule`).
 
 use super::Position;
 use crate::FairySquare;
@@ -44,7 +45,17 @@ impl Position {
     }
 
     fn optional_end(history: &[Position], cur: &Position) -> Option<RelativeOutcome> {
-        Self::rule_end(history, cur).or_else(|| cur.promotion_stalemate())
+        Self::rule_end(history, cur)
+            .or_else(|| cur.count_run_out())
+            .or_else(|| cur.promotion_stalemate())
+    }
+
+    /// The draw of a makruk-style count that has run out (more plies
+    /// counted than allowed), unless the side to move is mated.
+    fn count_run_out(&self) -> Option<RelativeOutcome> {
+        let (limit, ply) = self.counting()?;
+        (ply > limit && (!self.is_check() || self.count_legal() > 0))
+            .then_some(RelativeOutcome::Draw)
     }
 
     /// Sittuyin's draw when the side to move, out of check, has only its

@@ -236,10 +236,17 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     }
     // Fairy-Stockfish writes makruk-style counting's limit (`w - 128 0 2`)
     // where the en-passant square would stand, before the clocks: a number
-    // there with two more fields after it is that limit. Counting decides
-    // no move, so it is read and dropped.
+    // there with two more fields after it is that limit, and the half-move
+    // clock is then the plies counted. In a variant without counting it is
+    // read and dropped.
+    let mut counting_limit = 0u16;
     if parts.peek().is_some_and(numeric) && parts.clone().count() >= 3 {
-        parts.next();
+        let limit = parts.next().unwrap_or("0");
+        if r.v.counting.is_some() {
+            counting_limit = limit
+                .parse()
+                .map_err(|_| field(FenField::EnPassant, limit, "counting limit out of range"))?;
+        }
     }
     if let Some(ep) = parts.next_if(|t| !numeric(t) && !counters_next(t)) {
         // Fairy-Stockfish may list several squares (`c3c4`); the one a pawn
@@ -332,6 +339,18 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
         st.halfmove = h
             .parse()
             .map_err(|_| field(FenField::Halfmoves, h, "not a number"))?;
+    }
+    if counting_limit > 0 {
+        // The clock field holds the plies counted (Fairy-Stockfish's).
+        st.counting_limit = counting_limit;
+        st.counting_ply = u16::try_from(st.halfmove).map_err(|_| {
+            field(
+                FenField::Halfmoves,
+                &st.halfmove.to_string(),
+                "counting plies out of range",
+            )
+        })?;
+        st.halfmove = 0;
     }
     if let Some(f) = parts.next() {
         st.fullmove = f
@@ -597,7 +616,10 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
     }
     s.push_str(if rights.is_empty() { "-" } else { &rights });
     s.push(' ');
-    if st.ep == NO_SQ {
+    if st.counting_limit > 0 {
+        // A running count, where Fairy-Stockfish writes it.
+        s.push_str(&st.counting_limit.to_string());
+    } else if st.ep == NO_SQ {
         s.push('-');
     } else {
         let square = |i: usize| FairySquare::from_index(super::to_frame(i, r.stride)).to_string();
@@ -626,6 +648,11 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
     if r.v.check_counting {
         s.push_str(&format!(" {}+{}", st.checks[0], st.checks[1]));
     }
-    s.push_str(&format!(" {} {}", st.halfmove, st.fullmove));
+    let clock = if st.counting_limit > 0 {
+        u32::from(st.counting_ply)
+    } else {
+        st.halfmove
+    };
+    s.push_str(&format!(" {} {}", clock, st.fullmove));
     s
 }

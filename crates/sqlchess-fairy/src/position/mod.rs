@@ -2,6 +2,7 @@
 
 mod adjudicate;
 mod attacks;
+mod counting;
 mod fen;
 mod janggi;
 mod movegen;
@@ -305,6 +306,12 @@ pub(crate) struct State<B> {
     /// checks it has been giving holds a shak. History, as `passes` is: a
     /// FEN starts every series afresh, as Fairy-Stockfish's does.
     pub shak_series: [u8; 2],
+    /// Makruk-style counting ([`Variant::counting`]): the plies allowed
+    /// (twice the moves), 0 while no count runs, and the plies counted so
+    /// far. Written in FEN as Fairy-Stockfish writes them, the limit where
+    /// the en-passant square stands and the plies as the half-move clock.
+    pub counting_limit: u16,
+    pub counting_ply: u16,
 }
 
 /// Field by field, but a colour's castling king only while that colour
@@ -332,6 +339,8 @@ impl<B: PartialEq> PartialEq for State<B> {
             && self.base_slot == other.base_slot
             && self.gate == other.gate
             && self.checks == other.checks
+            && self.counting_limit == other.counting_limit
+            && self.counting_ply == other.counting_ply
             && castle_kings_agree
     }
 }
@@ -366,6 +375,8 @@ impl<B: Bits> State<B> {
             bikjang_before: false,
             castled_to_win: false,
             shak_series: [0; 2],
+            counting_limit: 0,
+            counting_ply: 0,
             walls: B::EMPTY,
         }
     }
@@ -494,6 +505,13 @@ impl<B: Bits> State<B> {
         let p = self.board[from];
         let t = (p as usize).wrapping_sub(1) & 31;
         let mut capture = false;
+        if self.counting_limit > 0 {
+            self.counting_ply = self.counting_ply.saturating_add(1);
+        }
+        // What the move takes, for the count (no counting variant takes
+        // en passant).
+        let taken = (mv.kind != MoveKind::Drop && to != from && self.board[to] != 0)
+            .then(|| (self.board[to] as usize - 1) & 31);
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
         self.ep_second = NO_SQ;
@@ -757,6 +775,9 @@ impl<B: Bits> State<B> {
             }
         }
         self.side ^= 1;
+        if let Some(rule) = r.v.counting {
+            self.count(r, rule, taken, mv.promotion != NO_SQ);
+        }
         if r.v.check_counting && self.in_check(r) {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
@@ -967,6 +988,13 @@ impl Position {
     /// FEN text.
     pub fn fen(&self) -> String {
         with!(self, |r, st| fen::write(r, st))
+    }
+
+    /// A running makruk-style count as (plies allowed, plies counted);
+    /// `None` while none runs ([`Variant::counting`]).
+    pub fn counting(&self) -> Option<(u16, u16)> {
+        with!(self, |_r, st| (st.counting_limit > 0)
+            .then_some((st.counting_limit, st.counting_ply)))
     }
 
     /// Whether the squares piece type `a.0` of colour `a.1` may stand on

@@ -104,6 +104,9 @@ pub(crate) struct Rules<B> {
     /// bers and the knight, found by their moves as Fairy-Stockfish finds
     /// its types).
     pub shak_types: Vec<usize>,
+    /// With `counting`: the rook, khon and knight, whose numbers set the
+    /// count (found by their moves, as Fairy-Stockfish finds its types).
+    pub counting_types: [Option<usize>; 3],
     /// With `sittuyin_rook_drop`: the rook, dropped on `first_rank` only.
     pub sittuyin_rook: Option<usize>,
     /// Each colour's first rank.
@@ -322,6 +325,10 @@ impl<B: Bits> Rules<B> {
             } else {
                 Vec::new()
             },
+            counting_types: ["R", "FfW", "N"].map(|betza| {
+                v.counting
+                    .and_then(|_| v.pieces.iter().position(|p| p.def.notation() == betza))
+            }),
             sittuyin_rook: v
                 .sittuyin_rook_drop
                 .then(|| v.pieces.iter().position(|p| p.def.notation() == "R"))
