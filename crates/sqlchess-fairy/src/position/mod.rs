@@ -508,9 +508,12 @@ impl<B: Bits> State<B> {
         if self.counting_limit > 0 {
             self.counting_ply = self.counting_ply.saturating_add(1);
         }
-        // What the move takes, for the count (no counting variant takes
-        // en passant).
-        let taken = (mv.kind != MoveKind::Drop && to != from && self.board[to] != 0)
+        // What the move takes, for a count (no counting variant takes en
+        // passant); looked at only where counting is kept.
+        let taken = (r.v.counting.is_some()
+            && mv.kind != MoveKind::Drop
+            && to != from
+            && self.board[to] != 0)
             .then(|| (self.board[to] as usize - 1) & 31);
         self.ep = NO_SQ;
         self.ep_victim = NO_SQ;
