@@ -204,3 +204,22 @@ fn counting_limits_in_fairy_stockfish_fens_are_read() {
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/1R6/r2K4 w - - 0 2");
     assert_eq!(pos.counting(), None);
 }
+
+/// A position reached by moves while a count runs packs and unpacks to an
+/// equal one: FEN writes the plies counted instead of the half-move clock
+/// then, so the clock is no part of the position (a fuzzed ai-wok game
+/// once failed this).
+#[test]
+fn a_running_count_survives_packing() {
+    let makruk = Variant::builtin("makruk").unwrap();
+    let mut pos = Position::from_fen(&makruk, "4k3/8/8/3s4/8/8/8/3RK3 w - - 0 1").unwrap();
+    for uci in ["d1d2", "e8e7", "d2d1", "e7e8"] {
+        pos = pos.play(pos.parse_uci(uci).unwrap());
+    }
+    assert_eq!(pos.counting(), Some((128, 3)));
+    assert_eq!(pos.halfmoves(), 4);
+    let back =
+        sqlchess_fairy::pack::unpack(&makruk, &sqlchess_fairy::pack::pack(&pos).unwrap()).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(back.fen(), pos.fen());
+}

@@ -331,7 +331,10 @@ impl<B: PartialEq> PartialEq for State<B> {
             && self.ep == other.ep
             && self.ep_victim == other.ep_victim
             && self.ep_second == other.ep_second
-            && self.halfmove == other.halfmove
+            // While a makruk-style count runs, FEN (Fairy-Stockfish's)
+            // writes the plies counted instead of the half-move clock, so
+            // the clock is no part of what a position is then.
+            && (self.halfmove == other.halfmove || self.counting_limit > 0)
             && self.fullmove == other.fullmove
             && self.royal_sq == other.royal_sq
             && self.hand == other.hand
