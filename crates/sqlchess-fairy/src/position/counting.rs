@@ -32,12 +32,17 @@ impl<B: Bits> State<B> {
 
     /// The moves colour `c`, the side counted, may last (0: no count).
     fn count_limit(&self, r: &Rules<B>, rule: CountingRule, c: usize) -> u16 {
-        let (ours, theirs) = (self.pieces_of(c), self.pieces_of(c ^ 1));
+        // Called after every move while no count runs: pawns on the board,
+        // the common case, rule a count out first.
         let pawns = self.pawns(r);
+        if pawns > 0 && rule != CountingRule::Cambodian {
+            return 0;
+        }
+        let (ours, theirs) = (self.pieces_of(c), self.pieces_of(c ^ 1));
         let [rooks, khons, knights] = [0, 1, 2].map(|k| self.counting_pieces(r, k, c ^ 1));
         match rule {
             CountingRule::Makruk => {
-                if pawns > 0 || theirs == 1 {
+                if theirs == 1 {
                     0
                 } else if ours > 1 {
                     64
@@ -77,7 +82,7 @@ impl<B: Bits> State<B> {
                 }
             }
             CountingRule::Asean => {
-                if pawns > 0 || ours > 1 {
+                if ours > 1 {
                     0
                 } else if rooks > 0 {
                     16
