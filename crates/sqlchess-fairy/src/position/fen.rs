@@ -543,7 +543,9 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
             s.push('/');
         }
     }
-    if (r.v.drops && !r.v.free_drops) || r.v.gating {
+    // Cambodian chess keeps its first-move leaps as gating rights, but has
+    // no hand, and Fairy-Stockfish writes none for it.
+    if (r.v.drops && !r.v.free_drops) || (r.v.gating && !r.v.cambodian_moves) {
         s.push('[');
         for c in 0..2 {
             for (t, &n) in st.hand[c].iter().enumerate().take(r.v.pieces.len()) {
