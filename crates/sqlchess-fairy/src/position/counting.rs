@@ -40,26 +40,28 @@ impl<B: Bits> State<B> {
         }
         let (ours, theirs) = (self.pieces_of(c), self.pieces_of(c ^ 1));
         let [rooks, khons, knights] = [0, 1, 2].map(|k| self.counting_pieces(r, k, c ^ 1));
+        // Makruk's pieces' honour against a lone king, by the opponent's
+        // strongest pieces (Cambodian chess counts one move less).
+        let pieces_honour = if rooks > 1 {
+            8
+        } else if rooks == 1 {
+            16
+        } else if khons > 1 {
+            22
+        } else if knights > 1 {
+            32
+        } else if khons == 1 {
+            44
+        } else {
+            64
+        };
         match rule {
-            CountingRule::Makruk => {
-                if theirs == 1 {
-                    0
-                } else if ours > 1 {
-                    64
-                } else if rooks > 1 {
-                    8
-                } else if rooks == 1 {
-                    16
-                } else if khons > 1 {
-                    22
-                } else if knights > 1 {
-                    32
-                } else if khons == 1 {
-                    44
-                } else {
-                    64
-                }
-            }
+            CountingRule::Makruk => match (theirs, ours) {
+                (1, _) => 0,
+                // The board's honour.
+                (_, 2..) => 64,
+                _ => pieces_honour,
+            },
             CountingRule::Cambodian => {
                 if ours > 3 || theirs == 1 {
                     0
@@ -67,18 +69,8 @@ impl<B: Bits> State<B> {
                     63
                 } else if pawns > 0 {
                     0
-                } else if rooks > 1 {
-                    7
-                } else if rooks == 1 {
-                    15
-                } else if khons > 1 {
-                    21
-                } else if knights > 1 {
-                    31
-                } else if khons == 1 {
-                    43
                 } else {
-                    63
+                    pieces_honour - 1
                 }
             }
             CountingRule::Asean => {
