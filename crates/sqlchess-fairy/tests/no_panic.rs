@@ -219,3 +219,16 @@ fn a_running_count_survives_packing() {
     assert_eq!(back, pos);
     assert_eq!(back.fen(), pos.fen());
 }
+
+/// Cambodian chess writes no hand, but one a FEN gives it (here as a ninth
+/// rank) is written back, so that the printed FEN reads again (found by
+/// the fairy_fen fuzz target).
+#[test]
+fn a_hand_given_to_cambodian_is_written_back() {
+    let v = Variant::builtin("cambodian").unwrap();
+    let pos = Position::from_fen(&v, "rnsmksnr/8/pppppppp/8/8/8/PPPPPPPP/8/RKMSNR w - -").unwrap();
+    let again = Position::from_fen(&v, &pos.fen()).unwrap();
+    assert_eq!(again.fen(), pos.fen());
+    let start = Position::start(&v);
+    assert!(!start.fen().contains('['), "{}", start.fen());
+}

@@ -544,8 +544,10 @@ pub(crate) fn write<B: Bits>(r: &Rules<B>, st: &State<B>) -> String {
         }
     }
     // Cambodian chess keeps its first-move leaps as gating rights, but has
-    // no hand, and Fairy-Stockfish writes none for it.
-    if (r.v.drops && !r.v.free_drops) || (r.v.gating && !r.v.cambodian_moves) {
+    // no hand, and Fairy-Stockfish writes none for it (one a FEN gave it is
+    // written back, so that the FEN reads as the same position).
+    let holds = st.hand.iter().any(|h| h.iter().any(|&n| n > 0));
+    if (r.v.drops && !r.v.free_drops) || (r.v.gating && (!r.v.cambodian_moves || holds)) {
         s.push('[');
         for c in 0..2 {
             for (t, &n) in st.hand[c].iter().enumerate().take(r.v.pieces.len()) {
