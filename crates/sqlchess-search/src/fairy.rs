@@ -21,9 +21,6 @@ const KING_SHELTER: i32 = 8;
 const KING_DROP_HOLE: i32 = 3;
 /// The most king safety can swing the score for one side.
 const KING_SAFETY_CAP: i32 = 250;
-/// Centipawns per legal move more than the opponent has: where pieces
-/// stand free matters as much in fairy chess as what they are.
-const MOBILITY: i32 = 3;
 
 /// King safety, White minus Black, for variants with a royal piece: enemy
 /// pieces close to the king count against it, its own neighbours for it,
@@ -85,10 +82,6 @@ struct Tables {
     /// Whether passing is a sound heuristic (not where captures are
     /// compulsory: there zugzwang is the rule).
     null_move: bool,
-    /// Whether mobility counts: not where the moves include drops (a hand
-    /// adds a move per empty square, which the hand's value already
-    /// counts), nor where captures are compulsory.
-    mobility: bool,
 }
 
 impl Tables {
@@ -102,7 +95,6 @@ impl Tables {
             height: v.height,
             hands: v.drops || v.captures_to_hand || v.gating,
             null_move: !v.must_capture,
-            mobility: !(v.drops || v.captures_to_hand || v.must_capture),
         }
     }
 }
@@ -257,17 +249,6 @@ impl FairyGame {
         self.non_royal = non_royal;
     }
 
-    /// The side to move's legal moves less the opponent's (as if it could
-    /// pass), in centipawns; none in check, where only evasions count.
-    fn mobility(&self) -> i32 {
-        if !self.tables.mobility || self.pos.is_check() {
-            return 0;
-        }
-        let ours = self.pos.count_legal() as i32;
-        let theirs = self.pos.pass().count_legal() as i32;
-        MOBILITY * (ours - theirs)
-    }
-
     fn victim(&self, mv: FairyMove) -> Option<usize> {
         if let Some(sq) = mv.side_capture() {
             return self.pos.piece_at(sq).map(|(p, _)| p);
@@ -338,12 +319,11 @@ impl Game for FairyGame {
 
     fn evaluate(&self) -> i32 {
         let tempo = 10;
-        let ours = if self.pos.white_to_move() {
-            self.score
+        if self.pos.white_to_move() {
+            self.score + tempo
         } else {
-            -self.score
-        };
-        ours + tempo + self.mobility()
+            -self.score + tempo
+        }
     }
 
     fn is_check(&self) -> bool {
