@@ -112,6 +112,34 @@ fn games_checked(v: &Variant, games: usize, plies: usize, seed: u64, walk: bool)
                 pos.fen()
             );
             assert_eq!(pos.count_legal(), moves.len() as u64);
+            // The appending form gives the same list after what was there.
+            let mut appended = moves.clone();
+            pos.legal_moves_into(&mut appended);
+            assert_eq!(appended[..moves.len()], moves[..]);
+            assert_eq!(
+                appended[moves.len()..],
+                moves[..],
+                "{} {}",
+                v.name,
+                pos.fen()
+            );
+            // The pass over the pieces sees what the square-by-square scan does.
+            let mut pieces = Vec::new();
+            pos.for_each_piece(|sq, piece, white| pieces.push((sq, piece, white)));
+            pieces.sort();
+            let mut scanned = Vec::new();
+            for rank in 0..v.height {
+                for file in 0..v.width {
+                    let sq = FairySquare::new(file, rank).unwrap();
+                    if let Some((piece, white)) = pos.piece_at(sq) {
+                        scanned.push((sq, piece, white));
+                    }
+                }
+            }
+            scanned.sort();
+            assert_eq!(pieces, scanned, "{} {}", v.name, pos.fen());
+            let royal = scanned.iter().filter(|p| Some(p.1) == v.royal).count();
+            assert_eq!(pos.non_royal_count() as usize, scanned.len() - royal);
             let again = Position::from_fen(v, &pos.fen()).unwrap();
             assert_eq!(again.fen(), pos.fen(), "{}", v.name);
             // A game ended by what the FEN does not hold (two passes, a

@@ -2,9 +2,10 @@
 //! values each piece by its mobility on an empty board, so that every
 //! variant — including pieces nobody has tuned — gets a sensible one.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
-use sqlchess_fairy::{Color, FairyMove, FairySquare, Position, Variant};
+use sqlchess_fairy::{Color, FairyMove, Position, Variant};
 
 use crate::game::{Game, RelativeOutcome};
 
@@ -82,26 +83,60 @@ struct Tables {
     /// Whether passing is a sound heuristic (not where captures are
     /// compulsory: there zugzwang is the rule).
     null_move: bool,
+    /// Whether a capture's static exchange can be judged by who defends
+    /// the target square: not where a capture explodes, nor where
+    /// captures are compulsory (losing material is the aim there).
+    exchanges: bool,
+    /// Material and placement of a piece on a square, from its owner's
+    /// point of view: `[(piece * 2 + colour) * 256 + frame square]`
+    /// (colour 0 White), so that the evaluation is a sum over the pieces.
+    placed_value: Vec<i32>,
 }
 
 impl Tables {
     fn new(v: &Variant) -> Tables {
         let values = v.piece_values();
+        let (w, h) = (v.width, v.height);
+        let mut placed_value = vec![0; values.len() * 2 * 256];
+        for (piece, &value) in values.iter().enumerate() {
+            for white in [true, false] {
+                for y in 0..h {
+                    for x in 0..w {
+                        let rel_rank = if white { y } else { h - 1 - y };
+                        let placement = if Some(piece) == v.royal {
+                            0
+                        } else if Some(piece) == v.pawn {
+                            5 * i32::from(rel_rank)
+                        } else {
+                            // 0 on the rim, rising by 4 per step towards the centre.
+                            let cf = i32::from(x.min(w - 1 - x));
+                            let cr = i32::from(y.min(h - 1 - y));
+                            4 * (cf.min(3) + cr.min(3))
+                        };
+                        let slot = (piece * 2 + usize::from(!white)) * 256 + usize::from(y) * 16;
+                        placed_value[slot + usize::from(x)] = value + placement;
+                    }
+                }
+            }
+        }
         Tables {
             values,
             royal: v.royal,
             pawn: v.pawn,
-            width: v.width,
-            height: v.height,
+            width: w,
+            height: h,
             hands: v.drops || v.captures_to_hand || v.gating,
             null_move: !v.must_capture,
+            exchanges: !v.blast_on_capture && !v.must_capture,
+            placed_value,
         }
     }
 }
 
-/// A fairy-chess position as a [`Game`]: the position, its hash and
-/// evaluation (computed once per move by a scan of the board), and the
-/// count of half-moves since a capture or pawn move.
+/// A fairy-chess position as a [`Game`]: the position, its hash,
+/// evaluation and check (computed once per move, the evaluation by a pass
+/// over the pieces), and the count of half-moves since a capture or pawn
+/// move.
 ///
 /// The hash is the fairy engine's Zobrist hash (pieces, side, hands,
 /// castling and en-passant rights); the transposition table's moves are
@@ -120,12 +155,18 @@ impl Tables {
 pub struct FairyGame {
     pos: Position,
     tables: Arc<Tables>,
-    hash: u64,
-    /// Material and placement, White minus Black.
-    score: i32,
+    /// Computed when first asked: many positions the search makes are
+    /// pruned before it needs their hash or evaluation.
+    hash: OnceCell<u64>,
+    /// Material, placement, hands and king safety, White minus Black;
+    /// computed when first asked.
+    score: OnceCell<i32>,
     /// Pieces other than royal ones, both sides.
     non_royal: u32,
     reversible: u32,
+    /// Whether the side to move is in check: asked by the parent (does
+    /// the move check?) and again by the node itself, so kept.
+    check: bool,
 }
 
 impl FairyGame {
@@ -149,13 +190,14 @@ impl FairyGame {
         let mut g = FairyGame {
             pos,
             tables,
-            hash: 0,
-            score: 0,
+            hash: OnceCell::new(),
+            score: OnceCell::new(),
             non_royal: 0,
             reversible: 0,
+            check: false,
         };
         g.reversible = g.pos.halfmoves();
-        g.rescan();
+        g.refresh();
         g
     }
 
@@ -181,51 +223,41 @@ impl FairyGame {
 
     /// The evaluation from White's point of view, in centipawns.
     pub fn evaluate_white(&self) -> i32 {
-        self.score
+        *self.score.get_or_init(|| self.scan())
     }
 
-    fn rescan(&mut self) {
+    /// Forgets the hash and evaluation of the position before, and
+    /// finds what every node asks for: check and bare royal pieces.
+    fn refresh(&mut self) {
+        self.hash = OnceCell::new();
+        self.score = OnceCell::new();
+        self.non_royal = self.pos.non_royal_count();
+        self.check = self.pos.is_check();
+    }
+
+    /// The evaluation, White minus Black, from one pass over the pieces.
+    fn scan(&self) -> i32 {
         let t = &*self.tables;
-        let (w, h) = (t.width, t.height);
         let mut score = 0;
-        let mut non_royal = 0;
         // Where the pieces stand, for the king-safety pass: (x, y, white).
         let mut placed = [(0u8, 0u8, false); 256];
         let mut n_placed = 0;
         let mut kings: [Option<(u8, u8)>; 2] = [None, None];
-        for y in 0..h {
-            for x in 0..w {
-                let Some(sq) = FairySquare::new(x, y) else {
-                    continue;
-                };
-                let Some((piece, white)) = self.pos.piece_at(sq) else {
-                    continue;
-                };
-                let rel_rank = if white { y } else { h - 1 - y };
-                let value = t.values.get(piece).copied().unwrap_or(0);
-                let placement = if Some(piece) == t.royal {
-                    kings[usize::from(!white)] = Some((x, y));
-                    0
-                } else if Some(piece) == t.pawn {
-                    5 * i32::from(rel_rank)
-                } else {
-                    non_royal += 1;
-                    // 0 on the rim, rising by 4 per step towards the centre.
-                    let cf = i32::from(x.min(w - 1 - x));
-                    let cr = i32::from(y.min(h - 1 - y));
-                    4 * (cf.min(3) + cr.min(3))
-                };
-                if Some(piece) == t.pawn {
-                    non_royal += 1;
-                }
-                if n_placed < placed.len() && Some(piece) != t.royal {
-                    placed[n_placed] = (x, y, white);
-                    n_placed += 1;
-                }
-                let sign = if white { 1 } else { -1 };
-                score += sign * (value + placement);
+        self.pos.for_each_piece(|sq, piece, white| {
+            let (x, y) = sq.xy();
+            let value = t
+                .placed_value
+                .get((piece * 2 + usize::from(!white)) * 256 + sq.index())
+                .copied()
+                .unwrap_or(0);
+            score += if white { value } else { -value };
+            if Some(piece) == t.royal {
+                kings[usize::from(!white)] = Some((x, y));
+            } else if n_placed < placed.len() {
+                placed[n_placed] = (x, y, white);
+                n_placed += 1;
             }
-        }
+        });
         // Pieces in hand are material too: each can be dropped where it is
         // most needed, so it is worth a little more than the same piece on
         // the board. Without this a drop would look like winning a piece and
@@ -244,9 +276,7 @@ impl FairyGame {
             }
         }
         score += king_safety(&placed[..n_placed], kings, in_hand, t);
-        self.hash = self.pos.zobrist();
-        self.score = score;
-        self.non_royal = non_royal;
+        score
     }
 
     fn victim(&self, mv: FairyMove) -> Option<usize> {
@@ -270,7 +300,7 @@ impl Game for FairyGame {
     const SELECTIVE: bool = true;
 
     fn moves(&self, out: &mut Vec<FairyMove>) {
-        out.extend(self.pos.legal_moves());
+        self.pos.legal_moves_into(out);
     }
 
     fn apply(&mut self, mv: FairyMove) {
@@ -282,7 +312,7 @@ impl Game for FairyGame {
         } else {
             self.reversible.saturating_add(1)
         };
-        self.rescan();
+        self.refresh();
     }
 
     fn outcome(&self) -> Option<RelativeOutcome> {
@@ -302,7 +332,7 @@ impl Game for FairyGame {
 
     fn outcome_without_moves(&self) -> RelativeOutcome {
         let v = self.pos.variant();
-        if self.pos.is_check() {
+        if self.check {
             self.pos.checkmate_result()
         } else {
             v.stalemate
@@ -310,7 +340,7 @@ impl Game for FairyGame {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        *self.hash.get_or_init(|| self.pos.zobrist())
     }
 
     fn move_text(&self, mv: FairyMove) -> String {
@@ -320,14 +350,14 @@ impl Game for FairyGame {
     fn evaluate(&self) -> i32 {
         let tempo = 10;
         if self.pos.white_to_move() {
-            self.score + tempo
+            self.evaluate_white() + tempo
         } else {
-            -self.score + tempo
+            -self.evaluate_white() + tempo
         }
     }
 
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.check
     }
 
     fn is_noisy(&self, mv: FairyMove) -> bool {
@@ -350,6 +380,27 @@ impl Game for FairyGame {
         victim + promo
     }
 
+    /// One step of the exchange: what the move takes (and gains by
+    /// promoting), less the piece it puts on the target if that piece is
+    /// worth more and the opponent attacks the square.
+    fn see(&self, mv: FairyMove) -> i32 {
+        if !self.tables.exchanges {
+            return 0;
+        }
+        let gain = self.gain(mv);
+        let mover = match mv.promotion() {
+            Some(p) => Some(p),
+            None => self.pos.piece_at(mv.from()).map(|(p, _)| p),
+        };
+        // The royal piece's value is 0: it only takes undefended pieces.
+        let at_risk = mover.map_or(0, |p| self.value(p));
+        if gain >= at_risk || !self.pos.is_target_defended(mv) {
+            gain
+        } else {
+            gain - at_risk
+        }
+    }
+
     fn history_index(&self, mv: FairyMove) -> usize {
         mv.from().index() << 8 | mv.to().index()
     }
@@ -359,13 +410,15 @@ impl Game for FairyGame {
     }
 
     fn null_move(&self) -> Option<FairyGame> {
-        if !self.tables.null_move || self.pos.is_check() {
+        if !self.tables.null_move || self.check {
             return None;
         }
         let mut child = self.clone();
         child.pos = self.pos.pass();
         child.reversible = self.reversible.saturating_add(1);
-        child.hash = child.pos.zobrist();
+        // The same pieces and hands: the evaluation stands.
+        child.hash = OnceCell::new();
+        child.check = child.pos.is_check();
         Some(child)
     }
 }
@@ -408,6 +461,21 @@ mod tests {
         let r = s.search(&pos, &[], &Limits::depth(2), |_| {});
         assert_eq!(r.uci_score(), Score::Mate(1));
         assert_eq!(pos.move_text(r.best_move.unwrap()), "a1a8");
+    }
+
+    #[test]
+    fn a_chariot_for_a_guarded_soldier_loses_the_exchange() {
+        let v = Variant::builtin("xiangqi").unwrap();
+        let free = FairyGame::from_fen(&v, "4k4/9/4c4/9/4p4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+        let take = free.parse_move("e2e6").unwrap();
+        assert_eq!(free.see(take), free.gain(take));
+        assert!(free.gain(take) > 0);
+        let guarded = FairyGame::from_fen(&v, "4k4/9/4c4/4p4/4p4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+        assert!(guarded.see(guarded.parse_move("e2e6").unwrap()) < 0);
+        // Where captures explode, nothing is judged by defenders.
+        let atomic = Variant::builtin("atomic").unwrap();
+        let pos = FairyGame::from_fen(&atomic, "4k3/8/8/3p4/4p3/8/8/3QK3 w - - 0 1").unwrap();
+        assert_eq!(pos.see(pos.parse_move("d1d5").unwrap()), 0);
     }
 
     #[test]

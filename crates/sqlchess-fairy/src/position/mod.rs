@@ -1181,6 +1181,71 @@ impl Position {
             .collect()
     }
 
+    /// Appends every legal move to `out`: [`Position::legal_moves`]
+    /// without a new list, for searches that keep one list per ply.
+    pub fn legal_moves_into(&self, out: &mut Vec<FairyMove>) {
+        let stride = self.stride();
+        let start = out.len();
+        with!(self, |r, st| st.generate(r, out));
+        if stride != 16 {
+            for m in &mut out[start..] {
+                *m = m.map(|i| to_frame(i, stride));
+            }
+        }
+    }
+
+    /// Calls `f(square, piece index, is White)` for every piece on the
+    /// board, without visiting the empty squares.
+    pub fn for_each_piece(&self, mut f: impl FnMut(FairySquare, usize, bool)) {
+        with!(self, |r, st| {
+            for c in 0..2 {
+                for idx in st.by_color[c].iter() {
+                    let t = (st.board[idx] as usize - 1) & 31;
+                    let sq = FairySquare::from_index(to_frame(idx, r.stride));
+                    f(sq, t, c == 0);
+                }
+            }
+        })
+    }
+
+    /// The pieces on the board, both sides, other than the royal type's
+    /// (bare royal pieces draw where no other rule can end the game).
+    pub fn non_royal_count(&self) -> u32 {
+        with!(self, |r, st| {
+            let all = st.by_color[0].count() + st.by_color[1].count();
+            all - r.v.royal.map_or(0, |k| st.by_type[k].count())
+        })
+    }
+
+    /// Whether the opponent attacks the square `mv` moves to once it is
+    /// played (the piece left `from`, a piece taken on the target removed):
+    /// the first step of a static exchange. `mv` must be a legal move of
+    /// this position.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("xiangqi").unwrap();
+    /// // The chariot takes a soldier; the cannon behind it has no screen.
+    /// let pos = Position::from_fen(&v, "4k4/9/4c4/9/4p4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+    /// assert!(!pos.is_target_defended(pos.parse_uci("e2e6").unwrap()));
+    /// // With a second soldier as its screen, the cannon takes back.
+    /// let pos = Position::from_fen(&v, "4k4/9/4c4/4p4/4p4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+    /// assert!(pos.is_target_defended(pos.parse_uci("e2e6").unwrap()));
+    /// ```
+    pub fn is_target_defended(&self, mv: FairyMove) -> bool {
+        let internal = mv.map(|i| from_frame(i, self.stride()));
+        with!(self, |r, st| {
+            let to = internal.to as usize;
+            let mut occ = st.occ();
+            if !internal.is_drop() {
+                occ.clear(internal.from as usize);
+            }
+            occ.set(to);
+            let removed = Bits::from_index(to);
+            st.attacked(r, to, st.side ^ 1, &occ, &removed)
+        })
+    }
+
     /// Number of legal moves, without building the list.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
