@@ -7,7 +7,7 @@ use crate::bitboard::Bb256;
 use crate::piece::PieceDef;
 use crate::variant::{
     piece, Castling, EnclosingRule, Extinction, Flag, MobilityRegion, PieceType, Promotion, Region,
-    RelativeOutcome, Variant,
+    RelativeOutcome, Variant, ARCHBISHOP_VALUE, CHANCELLOR_VALUE,
 };
 
 fn custom(name: &str, letter: char, betza: &str) -> PieceType {
@@ -16,6 +16,7 @@ fn custom(name: &str, letter: char, betza: &str) -> PieceType {
         letter,
         def: PieceDef::parse(betza)
             .unwrap_or_else(|_| PieceDef::from_components(betza, Vec::new())),
+        value: None,
     }
 }
 
@@ -61,8 +62,14 @@ fn chesslike(
 
 /// The variant of this module called `name`, if any.
 pub(crate) fn extra(name: &str) -> Option<Variant> {
-    let archbishop = |l| piece("archbishop", l);
-    let chancellor = |l| piece("chancellor", l);
+    let archbishop = |l| PieceType {
+        value: Some(ARCHBISHOP_VALUE),
+        ..piece("archbishop", l)
+    };
+    let chancellor = |l| PieceType {
+        value: Some(CHANCELLOR_VALUE),
+        ..piece("chancellor", l)
+    };
     Some(match name {
         "gothic" => chesslike(
             name,
@@ -99,6 +106,24 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             ];
             v.start_fen =
                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1".into();
+            // Values shogi programs have played with (fitted to professional
+            // games, a pawn 100): a promoted piece is worth more than the
+            // gold it moves as, since capturing it only gains its base piece.
+            v.set_values(&[
+                ("pawn", 100),
+                ("lance", 270),
+                ("knight", 300),
+                ("silver", 425),
+                ("gold", 510),
+                ("bishop", 655),
+                ("rook", 740),
+                ("tokin", 615),
+                ("promoted lance", 560),
+                ("promoted knight", 585),
+                ("promoted silver", 570),
+                ("horse", 950),
+                ("dragon", 1085),
+            ]);
             v.royal = Some(7);
             v.pawn = None;
             v.double_step = false;
@@ -139,6 +164,7 @@ pub(crate) fn extra(name: &str) -> Option<Variant> {
             v.name = name.into();
             v.pieces.push(custom("hawk", 'h', "BN"));
             v.pieces.push(custom("elephant", 'e', "RN"));
+            v.set_values(&[("hawk", ARCHBISHOP_VALUE), ("elephant", CHANCELLOR_VALUE)]);
             v.start_fen =
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1".into();
             v.gating = true;

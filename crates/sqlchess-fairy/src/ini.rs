@@ -335,6 +335,10 @@ struct Draft {
     extinction_opponent_count: u32,
     /// `extinctionClaim`.
     extinction_claim: bool,
+    /// `pieceValueMg` and `pieceValueEg`: (piece, value) in Fairy-Stockfish's
+    /// units, made centipawns at the end.
+    value_mg: Vec<(usize, i32)>,
+    value_eg: Vec<(usize, i32)>,
 }
 
 impl From<Variant> for Draft {
@@ -348,6 +352,8 @@ impl From<Variant> for Draft {
             extinction_opponent_count: v.extinction.as_ref().map_or(0, |e| e.opponent_count),
             flag_count: v.flag.as_ref().map_or(1, |f| f.count),
             extinction_claim: v.extinction.as_ref().is_some_and(|e| e.claim),
+            value_mg: Vec::new(),
+            value_eg: Vec::new(),
             parent_zone_last,
             extinction_value: v.extinction.as_ref().map(|e| e.value),
             extinction_pieces: v.extinction.as_ref().map(|e| e.pieces.clone()),
@@ -578,6 +584,19 @@ impl Draft {
             self.v.double_step = false;
             self.v.double_step_ranks = (0, 0);
         }
+        // Piece values: Fairy-Stockfish counts a pawn 126 in the middle
+        // game and 208 in the end game; where both phases are given, the
+        // mean of the two in centipawns.
+        for (i, p) in self.v.pieces.iter_mut().enumerate() {
+            let find = |list: &[(usize, i32)]| list.iter().rev().find(|e| e.0 == i).map(|e| e.1);
+            let mg = find(&self.value_mg).map(|x| x * 100 / FSF_PAWN_MG);
+            let eg = find(&self.value_eg).map(|x| x * 100 / FSF_PAWN_EG);
+            match (mg, eg) {
+                (Some(a), Some(b)) => p.value = Some((a + b) / 2),
+                (Some(a), None) | (None, Some(a)) => p.value = Some(a),
+                (None, None) => {}
+            }
+        }
         // Extinction needs a value and pieces; a flag, a region.
         self.v.extinction = match (self.extinction_value, self.extinction_pieces.clone()) {
             (Some(value), Some(pieces)) => Some(Extinction {
@@ -690,6 +709,10 @@ impl Draft {
         }
         match (self.idx(name), piece) {
             (Some(i), Some((letter, def))) => {
+                // A piece that moves anew is worth what its moves say.
+                if self.v.pieces[i].def != def {
+                    self.v.pieces[i].value = None;
+                }
                 self.v.pieces[i].letter = letter;
                 self.v.pieces[i].def = def;
             }
@@ -697,6 +720,7 @@ impl Draft {
                 name: name.to_string(),
                 letter,
                 def,
+                value: None,
             }),
             (Some(i), None) => {
                 self.v.pieces.remove(i);
@@ -904,6 +928,15 @@ fn sections(text: &str) -> Vec<Section> {
     }
     out
 }
+
+/// A pawn in Fairy-Stockfish's middle-game and end-game units, in which
+/// variants.ini gives `pieceValueMg` and `pieceValueEg`.
+const FSF_PAWN_MG: i32 = 126;
+/// See [`FSF_PAWN_MG`].
+const FSF_PAWN_EG: i32 = 208;
+/// The largest piece value read (a bound that keeps the evaluation's sums
+/// far from overflowing).
+const MAX_FSF_PIECE_VALUE: i32 = 100_000;
 
 /// Options that define pieces: applied before every other option of a
 /// section, as Fairy-Stockfish does, so that rules may name pieces defined
@@ -1753,6 +1786,29 @@ fn apply(d: &mut Draft, line: usize, key: &str, value: &str) -> Result<(), IniEr
                 _ => return Err(bad("expected win, loss, draw or none")),
             };
         }
+        "pieceValueMg" | "pieceValueEg" => {
+            // `p:150 n:800`: a letter and a value in Fairy-Stockfish's units.
+            for item in value.split_whitespace() {
+                let (letter, amount) = item
+                    .split_once(':')
+                    .ok_or_else(|| bad("expected letter:value pairs, such as p:150 n:800"))?;
+                let mut letters = letter.chars();
+                let (Some(c), None) = (letters.next(), letters.next()) else {
+                    return Err(bad("expected one letter before each ':'"));
+                };
+                let piece = letter_of(c, d)?;
+                let amount = amount
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|v| (0..=MAX_FSF_PIECE_VALUE).contains(v))
+                    .ok_or_else(|| bad("expected a value from 0 to 100000"))?;
+                if key == "pieceValueMg" {
+                    d.value_mg.push((piece, amount));
+                } else {
+                    d.value_eg.push((piece, amount));
+                }
+            }
+        }
         "extinctionPieceTypes" => {
             d.extinction_pieces = if value.contains('*') {
                 Some(None)
@@ -2061,6 +2117,31 @@ mod tests {
             assert_eq!(pos.play(moves[0]).fen(), after);
         }
         assert_eq!(perft(&Position::start(anti), 3), 8067);
+    }
+
+    #[test]
+    fn piece_values_in_fairy_stockfish_units() {
+        let v = &load_variants_ini(
+            "[x:chess]\npieceValueMg = r:1276 n:781\npieceValueEg = r:1380\n\
+             [y:x]\ncustomPiece1 = n:W\n",
+        )
+        .unwrap();
+        let value = |v: &Variant, c| v.pieces[v.piece_by_letter(c).unwrap()].value;
+        // The rook: the mean of 1276/126 and 1380/208 pawns.
+        assert_eq!(value(&v[0], 'r'), Some((1012 + 663) / 2));
+        assert_eq!(value(&v[0], 'n'), Some(619));
+        // Inherited, except by a piece that moves anew.
+        assert_eq!(value(&v[1], 'r'), value(&v[0], 'r'));
+        assert_eq!(value(&v[1], 'n'), None);
+        for bad in ["r", "r:", "r:x", "rr:5", "z:100", "r:-1", "r:1000000"] {
+            assert!(
+                matches!(
+                    load_variants_ini(&format!("[x:chess]\npieceValueMg = {bad}\n")),
+                    Err(IniError::Value { line: 2, .. })
+                ),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -13,6 +13,11 @@ pub struct PieceType {
     pub letter: char,
     /// How it moves.
     pub def: PieceDef,
+    /// Its value in centipawns (a pawn 100) where engines know one better
+    /// than its mobility tells (variants.ini's `pieceValueMg` and
+    /// `pieceValueEg`, the values the built-in variants' pieces are played
+    /// with); `None`: [`Variant::piece_values`] derives it from mobility.
+    pub value: Option<i32>,
 }
 
 /// Castling, Chess960 style: the king goes to a fixed file and the rook
@@ -668,6 +673,24 @@ pub const SHAK_PIECES: [&str; 3] = ["R", "RF", "N"];
 /// piece was in three bits per square.
 pub const MAX_PROMOTION_BASES: usize = 8;
 
+/// The values of the chess pieces, in centipawns, as engines play them
+/// (the bishop a little above the knight, the queen under two rooks).
+const CHESS_VALUES: [(&str, i32); 5] = [
+    ("pawn", PAWN_VALUE),
+    ("knight", 325),
+    ("bishop", 335),
+    ("rook", 500),
+    ("queen", 975),
+];
+
+/// The compounds of the ten-file variants (and S-chess's hawk and
+/// elephant): measured in engine matches at nearly a queen each, the
+/// archbishop (bishop and knight) a little under the chancellor (rook
+/// and knight), far above the sum their mobility suggests.
+pub(crate) const ARCHBISHOP_VALUE: i32 = 850;
+/// See [`ARCHBISHOP_VALUE`].
+pub(crate) const CHANCELLOR_VALUE: i32 = 900;
+
 /// The value of a pawn, in centipawns.
 pub const PAWN_VALUE: i32 = 100;
 
@@ -764,6 +787,7 @@ pub(crate) fn piece(name: &str, letter: char) -> PieceType {
         name: name.to_string(),
         letter,
         def,
+        value: None,
     }
 }
 
@@ -837,6 +861,10 @@ impl Variant {
                 v.width = 10;
                 v.pieces.push(piece("archbishop", 'a'));
                 v.pieces.push(piece("chancellor", 'c'));
+                v.set_values(&[
+                    ("archbishop", ARCHBISHOP_VALUE),
+                    ("chancellor", CHANCELLOR_VALUE),
+                ]);
                 v.start_fen =
                     "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into();
                 v.castling = Some(Castling {
@@ -857,6 +885,10 @@ impl Variant {
                 v.height = 10;
                 v.pieces.push(piece("archbishop", 'a'));
                 v.pieces.push(piece("chancellor", 'c'));
+                v.set_values(&[
+                    ("archbishop", ARCHBISHOP_VALUE),
+                    ("chancellor", CHANCELLOR_VALUE),
+                ]);
                 v.start_fen =
                     "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
                         .into();
@@ -881,6 +913,7 @@ impl Variant {
                     letter,
                     def: PieceDef::parse(betza)
                         .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                    value: None,
                 };
                 v.pieces = vec![
                     piece("pawn", 'p'),
@@ -917,6 +950,7 @@ impl Variant {
                     letter,
                     def: PieceDef::parse(betza)
                         .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                    value: None,
                 };
                 v.width = 9;
                 v.height = 10;
@@ -933,6 +967,17 @@ impl Variant {
                 ];
                 v.start_fen =
                     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into();
+                // The values xiangqi players count with (a soldier 1, a
+                // chariot 9); a soldier across the river gains its sideways
+                // steps, which the evaluation adds where it stands.
+                v.set_values(&[
+                    ("soldier", 100),
+                    ("horse", 400),
+                    ("elephant", 200),
+                    ("rook", 900),
+                    ("fers", 200),
+                    ("cannon", 450),
+                ]);
                 v.royal = Some(5);
                 v.pawn = None;
                 v.double_step = false;
@@ -982,12 +1027,14 @@ impl Variant {
                     letter: 'o',
                     def: PieceDef::parse("mRcpR")
                         .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                    value: None,
                 });
                 v.pieces.push(PieceType {
                     name: "horse".into(),
                     letter: 'h',
                     def: PieceDef::parse("nN")
                         .unwrap_or_else(|_| PieceDef::from_components("", Vec::new())),
+                    value: None,
                 });
                 v.start_fen =
                     "rhbqkbhr/pppppppp/1o4o1/8/8/1O4O1/PPPPPPPP/RHBQKBHR w KQkq - 0 1".into();
@@ -1009,7 +1056,7 @@ impl Variant {
     pub fn chess() -> Variant {
         let pieces = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         let letters = ['p', 'n', 'b', 'r', 'q', 'k'];
-        Variant {
+        let mut v = Variant {
             name: "chess".into(),
             width: 8,
             height: 8,
@@ -1118,7 +1165,9 @@ impl Variant {
             walling: None,
             wall_or_move: false,
             walling_region: [Bb256::FULL; 2],
-        }
+        };
+        v.set_values(&CHESS_VALUES);
+        v
     }
 
     /// Index of the piece with FEN letter `c` (either case).
@@ -1126,13 +1175,47 @@ impl Variant {
         let l = c.to_ascii_lowercase();
         self.pieces.iter().position(|p| p.letter == l)
     }
-    /// Each piece's value in centipawns, by index: 0 for the royal piece,
-    /// [`PAWN_VALUE`] for the pawn, and for every other piece
-    /// [`value_from_mobility`] of its average number of moves over the
-    /// empty board — so that every variant, including pieces nobody has
-    /// tuned, gets sensible values (on 8×8: knight 304, bishop 426, rook
-    /// 610, queen 916).
+    /// Sets the [`PieceType::value`] of each piece named, in centipawns
+    /// (the built-in variants' pieces); names the variant lacks are skipped.
+    pub(crate) fn set_values(&mut self, values: &[(&str, i32)]) {
+        for &(name, value) in values {
+            if let Some(p) = self.pieces.iter_mut().find(|p| p.name == name) {
+                p.value = Some(value);
+            }
+        }
+    }
+
+    /// Each piece's value in centipawns for play, by index: its
+    /// [`PieceType::value`] where it has one, otherwise what
+    /// [`Variant::mobility_values`] gives it.
+    ///
+    /// ```
+    /// let v = sqlchess_fairy::Variant::builtin("xiangqi").unwrap();
+    /// let value = |name: &str| v.piece_values()[v.pieces.iter().position(|p| p.name == name).unwrap()];
+    /// assert!(value("rook") >= 2 * value("cannon"));
+    /// assert!(value("cannon") > value("horse"));
+    /// ```
     pub fn piece_values(&self) -> Vec<i32> {
+        self.mobility_values()
+            .into_iter()
+            .zip(&self.pieces)
+            .enumerate()
+            .map(|(i, (derived, p))| match p.value {
+                Some(v) if Some(i) != self.royal => v,
+                _ => derived,
+            })
+            .collect()
+    }
+
+    /// Each piece's value in centipawns from its moves alone, by index: 0
+    /// for the royal piece, [`PAWN_VALUE`] for the pawn, and for every
+    /// other piece [`value_from_mobility`] of its average number of moves
+    /// over the empty board — so that every piece, including those nobody
+    /// has tuned, gets a sensible value (on 8×8: knight 304, bishop 426,
+    /// rook 610, queen 916). Material signatures order pieces by these,
+    /// so that signatures already stored keep their order whatever values
+    /// play uses.
+    pub fn mobility_values(&self) -> Vec<i32> {
         let squares = f64::from(self.width) * f64::from(self.height);
         self.pieces
             .iter()

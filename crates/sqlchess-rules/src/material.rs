@@ -68,7 +68,7 @@ impl Position {
 
     /// The canonical material signature: White's pieces in upper case, then
     /// Black's in lower case, each side's royal piece first, then by
-    /// descending value ([`sqlchess_fairy::Variant::piece_values`]; bishop
+    /// descending value ([`sqlchess_fairy::Variant::mobility_values`]; bishop
     /// before knight), pawns last; pieces in hand count (drop variants).
     ///
     /// ```

@@ -160,7 +160,9 @@ impl Variant {
     /// A variant of the generic engine from its definition and its start
     /// position.
     fn from_compiled(rules: sqlchess_fairy::Variant, start: sqlchess_fairy::Position) -> Variant {
-        let values = rules.piece_values();
+        // The mobility values: a signature's order may not move when the
+        // values the engine plays with are tuned.
+        let values = rules.mobility_values();
         let mut material_order: Vec<usize> = (0..rules.pieces.len()).collect();
         material_order.sort_by_key(|&i| {
             (

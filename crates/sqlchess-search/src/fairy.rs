@@ -119,6 +119,30 @@ impl Tables {
                 }
             }
         }
+        // Moves a piece gains in a zone (xiangqi's soldier across the
+        // river) are worth what a move adds to any piece's value.
+        let per_move = value_from_mobility(1.0) - value_from_mobility(0.0);
+        for zone in &v.zone_moves {
+            let mut moves_from = [0i32; 256];
+            for m in zone.def.geometry(w, h) {
+                moves_from[m.from.index()] += 1;
+            }
+            for y in 0..h {
+                for x in 0..w {
+                    let sq = usize::from(y) * 16 + usize::from(x);
+                    // The geometry is White's: Black's piece on (x, y)
+                    // moves as White's on (x, h - 1 - y).
+                    let mirrored = usize::from(h - 1 - y) * 16 + usize::from(x);
+                    if zone.white.contains(x, y) {
+                        placed_value[zone.piece * 2 * 256 + sq] += per_move * moves_from[sq];
+                    }
+                    if zone.black.contains(x, y) {
+                        placed_value[(zone.piece * 2 + 1) * 256 + sq] +=
+                            per_move * moves_from[mirrored];
+                    }
+                }
+            }
+        }
         Tables {
             values,
             royal: v.royal,
@@ -476,6 +500,17 @@ mod tests {
         let atomic = Variant::builtin("atomic").unwrap();
         let pos = FairyGame::from_fen(&atomic, "4k3/8/8/3p4/4p3/8/8/3QK3 w - - 0 1").unwrap();
         assert_eq!(pos.see(pos.parse_move("d1d5").unwrap()), 0);
+    }
+
+    #[test]
+    fn a_soldier_across_the_river_is_worth_more() {
+        let v = Variant::builtin("xiangqi").unwrap();
+        let home = FairyGame::from_fen(&v, "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+        let across = FairyGame::from_fen(&v, "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let black = FairyGame::from_fen(&v, "4k4/9/9/9/9/4p4/9/9/9/4K4 w - - 0 1").unwrap();
+        // Two sideways steps more, 35 each, and two steps nearer the centre.
+        assert!(across.evaluate_white() - home.evaluate_white() >= 70);
+        assert_eq!(black.evaluate_white(), -across.evaluate_white());
     }
 
     #[test]
