@@ -123,6 +123,32 @@ fn games_checked(v: &Variant, games: usize, plies: usize, seed: u64, walk: bool)
                 v.name,
                 pos.fen()
             );
+            // The noisy candidates: legal moves, and among them every
+            // capture and promotion.
+            let mut noisy = Vec::new();
+            pos.noisy_candidates_into(&mut noisy);
+            assert!(
+                noisy.iter().all(|m| moves.contains(m)),
+                "{} {}",
+                v.name,
+                pos.fen()
+            );
+            for m in &moves {
+                let takes = m.side_capture().is_some()
+                    || m.is_en_passant()
+                    || pos
+                        .piece_at(m.to())
+                        .is_some_and(|(_, white)| white != pos.white_to_move() && !m.is_drop());
+                if takes || (m.promotion().is_some() && !m.is_drop()) {
+                    assert!(
+                        noisy.contains(m),
+                        "{} {}: {}",
+                        v.name,
+                        pos.fen(),
+                        m.to_uci(&pos)
+                    );
+                }
+            }
             // The pass over the pieces sees what the square-by-square scan does.
             let mut pieces = Vec::new();
             pos.for_each_piece(|sq, piece, white| pieces.push((sq, piece, white)));

@@ -385,7 +385,9 @@ impl Game for FairyGame {
     }
 
     fn is_noisy(&self, mv: FairyMove) -> bool {
-        mv.promotion().is_some() || self.victim(mv).is_some()
+        // A drop takes nothing, even one that puts a piece down promoted
+        // (Kyoto shogi's).
+        !mv.is_drop() && (mv.promotion().is_some() || self.victim(mv).is_some())
     }
 
     fn noisy_order(&self, mv: FairyMove) -> i32 {
@@ -423,6 +425,11 @@ impl Game for FairyGame {
         } else {
             gain - at_risk
         }
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<FairyMove>) {
+        self.pos.noisy_candidates_into(out);
+        out.retain(|&m| self.is_noisy(m));
     }
 
     fn history_index(&self, mv: FairyMove) -> usize {

@@ -1194,6 +1194,23 @@ impl Position {
         }
     }
 
+    /// Appends to `out` the legal moves that may capture or promote: every
+    /// capture (en passant, a locust's, by a piece's special move) and
+    /// every promotion is among them, with some quiet moves into a
+    /// promotion zone, and every move where the variant's special rules
+    /// filter moves. Quiescence search sorts out the rest; generating them
+    /// alone spares the quiet moves' legality tests.
+    pub fn noisy_candidates_into(&self, out: &mut Vec<FairyMove>) {
+        let stride = self.stride();
+        let start = out.len();
+        with!(self, |r, st| st.generate_noisy(r, out));
+        if stride != 16 {
+            for m in &mut out[start..] {
+                *m = m.map(|i| to_frame(i, stride));
+            }
+        }
+    }
+
     /// Calls `f(square, piece index, is White)` for every piece on the
     /// board, without visiting the empty squares.
     pub fn for_each_piece(&self, mut f: impl FnMut(FairySquare, usize, bool)) {

@@ -100,7 +100,19 @@ impl<B: Bits> State<B> {
         if r.special {
             self.generate_special(r, sink);
         } else {
-            self.generate_moves::<S, false>(r, sink);
+            self.generate_moves::<S, false, false>(r, sink);
+        }
+    }
+
+    /// Generates the legal moves that may capture or promote into `sink`:
+    /// those of `CAPTURES` in [`State::generate_moves`], or every move in
+    /// variants whose special rules filter or add moves.
+    #[inline]
+    pub(crate) fn generate_noisy<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
+        if r.special {
+            self.generate_special(r, sink);
+        } else {
+            self.generate_moves::<S, false, true>(r, sink);
         }
     }
 
@@ -129,13 +141,13 @@ impl<B: Bits> State<B> {
         // Game ends alone (flags, check counting, extinction) filter no
         // move: the plain generation, counted in bulk.
         if plain && r.v.checking {
-            self.generate_moves::<S, false>(r, sink);
+            self.generate_moves::<S, false, false>(r, sink);
             return;
         }
         // A pass as the only move added (janggi, out of bikjang): the same,
         // and the pass.
         if plain_but_pass && r.v.checking && !(r.v.bikjang && self.kings_face(r)) {
-            self.generate_moves::<S, false>(r, sink);
+            self.generate_moves::<S, false, false>(r, sink);
             if !self.in_check(r) {
                 if let Some(pass) = self.pass_move() {
                     sink.push(pass);
@@ -155,7 +167,7 @@ impl<B: Bits> State<B> {
                     rules: r,
                     filter: &filter,
                 };
-                self.generate_moves::<_, false>(r, &mut filtered);
+                self.generate_moves::<_, false, false>(r, &mut filtered);
                 return;
             }
         }
@@ -171,7 +183,7 @@ impl<B: Bits> State<B> {
         // the pseudo-legal moves, which are then tested with them.
         let walled_royal = r.v.walling.is_some() && r.v.royal.is_some();
         if r.v.blast_on_capture || walled_royal {
-            self.generate_moves::<_, true>(r, &mut moves);
+            self.generate_moves::<_, true, false>(r, &mut moves);
             if let Some(rule) = r.v.walling {
                 moves = self.add_walls(r, rule, &moves);
             }
@@ -187,7 +199,7 @@ impl<B: Bits> State<B> {
                 });
             }
         } else {
-            self.generate_moves::<_, false>(r, &mut moves);
+            self.generate_moves::<_, false, false>(r, &mut moves);
             if let Some(rule) = r.v.walling {
                 moves = self.add_walls(r, rule, &moves);
             }
@@ -299,7 +311,7 @@ impl<B: Bits> State<B> {
         // The squares a piece of type `pt` on `sq` of `state` moves to.
         let reach = |state: &State<B>, sq: usize| {
             let mut all = Vec::new();
-            state.generate_moves::<_, true>(r, &mut all);
+            state.generate_moves::<_, true, false>(r, &mut all);
             all.into_iter()
                 .filter(move |m| m.from as usize == sq && m.kind != MoveKind::Drop)
                 .map(|m| m.to as usize)
@@ -460,8 +472,14 @@ impl<B: Bits> State<B> {
 
     /// Generates every legal move into `sink`; with `PSEUDO`, every move
     /// without regard to the mover's royal piece (atomic tests them after
-    /// the explosion).
-    fn generate_moves<S: Sink<B>, const PSEUDO: bool>(&self, r: &Rules<B>, sink: &mut S) {
+    /// the explosion); with `CAPTURES`, only moves onto an enemy piece or
+    /// into a promotion zone, en passant and the pieces' special moves (a
+    /// superset of the captures and promotions, for quiescence search).
+    fn generate_moves<S: Sink<B>, const PSEUDO: bool, const CAPTURES: bool>(
+        &self,
+        r: &Rules<B>,
+        sink: &mut S,
+    ) {
         let us = self.side;
         let them = us ^ 1;
         let occ = self.occ();
@@ -611,6 +629,11 @@ impl<B: Bits> State<B> {
         }
         let royal = r.v.royal;
         let pawn = r.v.pawn_of(us);
+        let wanted = if CAPTURES {
+            theirs | r.promo_zone[us] | r.piece_zone[us]
+        } else {
+            B::FULL
+        };
         for (t, tr) in r.types.iter().enumerate() {
             let mine = self.by_type[t] & ours;
             if mine.is_empty() {
@@ -687,7 +710,19 @@ impl<B: Bits> State<B> {
                     quiet |= extra & !occ;
                     caps |= extra & theirs;
                 }
-                let targets = (quiet | caps) & restrict & tr.region[us];
+                // A piece leaving its promotion zone may promote anywhere.
+                let wanted = if CAPTURES
+                    && (r.promoted_of[t].is_some() || r.demoted_of[t].is_some())
+                    && r.piece_zone[us].has(from)
+                {
+                    B::FULL
+                } else {
+                    wanted
+                };
+                let targets = (quiet | caps) & restrict & tr.region[us] & wanted;
+                if CAPTURES {
+                    doubles = B::EMPTY;
+                }
                 doubles &= restrict & !targets;
                 if is_royal && !PSEUDO {
                     let mut occ2 = occ;
@@ -758,7 +793,7 @@ impl<B: Bits> State<B> {
                     // As in Fairy-Stockfish, a gating move is legal when the
                     // plain move is: the piece put on `from` does not unpin
                     // the piece that leaves it.
-                    for to in ((quiet | caps) & tr.region[us]).iter() {
+                    for to in ((quiet | caps) & tr.region[us] & wanted).iter() {
                         let mut plain_legal = None;
                         for g in 0..r.v.pieces.len() {
                             if self.hand[us][g] == 0 || !self.may_gate(r, g, from) {
@@ -789,9 +824,34 @@ impl<B: Bits> State<B> {
                 }
             }
         }
+        if CAPTURES {
+            // No drop, castling or Cambodian leap takes anything; en
+            // passant does.
+            self.gen_en_passant::<S, PSEUDO>(r, sink);
+            return;
+        }
         if r.v.drops {
             self.gen_drops(r, sink, full, &sensitive);
         }
+        self.gen_en_passant::<S, PSEUDO>(r, sink);
+        if PSEUDO {
+            if self.castle_king[us] != NO_SQ {
+                self.gen_castling::<S, true>(r, sink);
+            }
+        } else if !in_check && self.castle_king[us] != NO_SQ {
+            self.gen_castling::<S, false>(r, sink);
+        }
+        if r.v.cambodian_moves && (self.gate & ours).count() > 0 {
+            let in_check = if PSEUDO { self.in_check(r) } else { in_check };
+            self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
+        }
+    }
+
+    /// En passant captures (on either square a triple step passed).
+    fn gen_en_passant<S: Sink<B>, const PSEUDO: bool>(&self, r: &Rules<B>, sink: &mut S) {
+        let us = self.side;
+        let ours = self.by_color[us];
+        let pawn = r.v.pawn_of(us);
         // En passant (on either square a triple step passed).
         for (ep, victim) in [(self.ep, self.ep_victim), (self.ep_second, self.ep_victim)] {
             // After a second pawn's double step the square it reached is
@@ -821,17 +881,6 @@ impl<B: Bits> State<B> {
                     }
                 }
             }
-        }
-        if PSEUDO {
-            if self.castle_king[us] != NO_SQ {
-                self.gen_castling::<S, true>(r, sink);
-            }
-        } else if !in_check && self.castle_king[us] != NO_SQ {
-            self.gen_castling::<S, false>(r, sink);
-        }
-        if r.v.cambodian_moves && (self.gate & ours).count() > 0 {
-            let in_check = if PSEUDO { self.in_check(r) } else { in_check };
-            self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
         }
     }
 
@@ -1250,7 +1299,7 @@ impl<B: Bits> State<B> {
                     // Mate by the moves alone: a game end the check itself
                     // brings (check shogi) does not make it mate.
                     let mut c = Counter(0);
-                    next.generate_moves::<_, false>(r, &mut c);
+                    next.generate_moves::<_, false, false>(r, &mut c);
                     if c.0 == 0 {
                         continue;
                     }
