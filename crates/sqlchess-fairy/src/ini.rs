@@ -60,6 +60,8 @@
 //! stalematePieceCount = true
 //! sittuyinPromotion = true     # a pawn turns into a fers in place or one step away
 //! sittuyinRookDrop = true      # rooks dropped on the first rank only
+//! pieceValueMg = r:1276 c:1500 # piece values in Fairy-Stockfish's units (a pawn
+//! pieceValueEg = r:1380        # 126 and 208), for the engine's evaluation
 //! pieceToCharTable = ...       # accepted, as pocketSize and variantTemplate:
 //!                              # they only choose how XBoard draws the game
 //! ```
