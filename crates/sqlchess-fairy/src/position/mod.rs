@@ -1184,11 +1184,17 @@ impl Position {
     /// Appends every legal move to `out`: [`Position::legal_moves`]
     /// without a new list, for searches that keep one list per ply.
     pub fn legal_moves_into(&self, out: &mut Vec<FairyMove>) {
-        let stride = self.stride();
         let start = out.len();
         with!(self, |r, st| st.generate(r, out));
+        self.to_frame_moves(&mut out[start..]);
+    }
+
+    /// Rewrites moves of the layout's squares as frame squares, the
+    /// squares of [`FairyMove`]'s public face.
+    fn to_frame_moves(&self, moves: &mut [FairyMove]) {
+        let stride = self.stride();
         if stride != 16 {
-            for m in &mut out[start..] {
+            for m in moves {
                 *m = m.map(|i| to_frame(i, stride));
             }
         }
@@ -1201,14 +1207,9 @@ impl Position {
     /// filter moves. Quiescence search sorts out the rest; generating them
     /// alone spares the quiet moves' legality tests.
     pub fn noisy_candidates_into(&self, out: &mut Vec<FairyMove>) {
-        let stride = self.stride();
         let start = out.len();
         with!(self, |r, st| st.generate_noisy(r, out));
-        if stride != 16 {
-            for m in &mut out[start..] {
-                *m = m.map(|i| to_frame(i, stride));
-            }
-        }
+        self.to_frame_moves(&mut out[start..]);
     }
 
     /// Calls `f(square, piece index, is White)` for every piece on the
