@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use sqlchess_fairy::{Color, FairyMove, Position, Variant};
 
+use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
 
 pub use sqlchess_fairy::{value_from_mobility, PAWN_VALUE};
@@ -74,6 +75,10 @@ fn king_safety(
 struct Tables {
     /// Value per piece index (the royal piece 0, the pawn [`PAWN_VALUE`]).
     values: Vec<i32>,
+    /// Value of a piece in hand, per piece index: it can be dropped where
+    /// it is most needed, so it is worth a little more than on the board
+    /// (an eighth), or what a fitted table says.
+    hand_values: Vec<i32>,
     royal: Option<usize>,
     pawn: Option<usize>,
     width: u8,
@@ -119,10 +124,47 @@ impl Tables {
                 }
             }
         }
+        // Tables fitted to Fairy-Stockfish's scores (scripts/fairy_texel.py)
+        // replace material and placement for the pieces they cover.
+        let mut hand_values: Vec<i32> = values
+            .iter()
+            .map(|&value| value + value / HAND_BONUS_DIVISOR)
+            .collect();
+        let mut tuned = vec![false; values.len()];
+        let fitted = TUNED
+            .iter()
+            .find(|t| t.variant == v.name && t.width == w && t.height == h);
+        let squares = usize::from(w) * usize::from(h);
+        for (letter, table) in fitted.map_or(&[][..], |t| t.pieces) {
+            let Some(piece) = v
+                .pieces
+                .iter()
+                .position(|p| p.letter.to_ascii_lowercase() == *letter)
+            else {
+                continue;
+            };
+            if table.len() < squares {
+                continue;
+            }
+            tuned[piece] = true;
+            if let Some(&in_hand) = table.get(squares) {
+                hand_values[piece] = in_hand;
+            }
+            for y in 0..h {
+                for x in 0..w {
+                    let sq = usize::from(y) * 16 + usize::from(x);
+                    let white_view =
+                        |rank: u8| table[usize::from(rank) * usize::from(w) + usize::from(x)];
+                    placed_value[piece * 2 * 256 + sq] = white_view(y);
+                    placed_value[(piece * 2 + 1) * 256 + sq] = white_view(h - 1 - y);
+                }
+            }
+        }
         // Moves a piece gains in a zone (xiangqi's soldier across the
-        // river) are worth what a move adds to any piece's value.
+        // river) are worth what a move adds to any piece's value; fitted
+        // tables have counted them already.
         let per_move = value_from_mobility(1.0) - value_from_mobility(0.0);
-        for zone in &v.zone_moves {
+        for zone in v.zone_moves.iter().filter(|z| !tuned[z.piece]) {
             let mut moves_from = [0i32; 256];
             for m in zone.def.geometry(w, h) {
                 moves_from[m.from.index()] += 1;
@@ -145,6 +187,7 @@ impl Tables {
         }
         Tables {
             values,
+            hand_values,
             royal: v.royal,
             pawn: v.pawn,
             width: w,
@@ -245,6 +288,26 @@ impl FairyGame {
         &self.tables.values
     }
 
+    /// What the evaluation counts for a White piece of index `piece` on
+    /// each square (material and placement, in centipawns), rank by rank
+    /// from White's first: the tables `scripts/fairy_texel.py` starts its
+    /// fit from.
+    pub fn square_values(&self, piece: usize) -> Vec<i32> {
+        let t = &*self.tables;
+        let mut out = Vec::with_capacity(usize::from(t.width) * usize::from(t.height));
+        for y in 0..usize::from(t.height) {
+            for x in 0..usize::from(t.width) {
+                out.push(
+                    t.placed_value
+                        .get(piece * 2 * 256 + y * 16 + x)
+                        .copied()
+                        .unwrap_or(0),
+                );
+            }
+        }
+        out
+    }
+
     /// The evaluation from White's point of view, in centipawns.
     pub fn evaluate_white(&self) -> i32 {
         *self.score.get_or_init(|| self.scan())
@@ -288,12 +351,12 @@ impl FairyGame {
         // a capture in a drop variant like winning only half the swing.
         let mut in_hand = [0i32; 2];
         if t.hands {
-            for (piece, &value) in t.values.iter().enumerate() {
+            for (piece, &value) in t.hand_values.iter().enumerate() {
                 for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
                     let n = i32::from(self.pos.in_hand(color, piece));
                     if n > 0 {
                         in_hand[c] += n;
-                        let hand_value = n * (value + value / HAND_BONUS_DIVISOR);
+                        let hand_value = n * value;
                         score += if c == 0 { hand_value } else { -hand_value };
                     }
                 }
@@ -460,6 +523,33 @@ mod tests {
     use crate::{Limits, Score, Searcher};
 
     #[test]
+    fn fitted_tables_fit_their_variants() {
+        for t in TUNED {
+            let v = Variant::builtin(t.variant).unwrap();
+            assert_eq!((v.width, v.height), (t.width, t.height), "{}", t.variant);
+            let squares = usize::from(t.width) * usize::from(t.height);
+            let hands = v.drops || v.captures_to_hand || v.gating;
+            for (letter, table) in t.pieces {
+                assert!(
+                    v.pieces
+                        .iter()
+                        .any(|p| p.letter.to_ascii_lowercase() == *letter),
+                    "{}: no piece {letter}",
+                    t.variant
+                );
+                assert_eq!(
+                    table.len(),
+                    squares + usize::from(hands),
+                    "{} {letter}",
+                    t.variant
+                );
+            }
+            // Mirrored tables: the start position is level but for the tempo.
+            assert_eq!(FairyGame::start(&v).evaluate_white(), 0, "{}", t.variant);
+        }
+    }
+
+    #[test]
     fn mobility_values_order_the_chess_pieces() {
         let g = FairyGame::start(&Variant::builtin("chess").unwrap());
         let v = g.piece_values();
@@ -511,13 +601,20 @@ mod tests {
 
     #[test]
     fn a_soldier_across_the_river_is_worth_more() {
-        let v = Variant::builtin("xiangqi").unwrap();
-        let home = FairyGame::from_fen(&v, "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
-        let across = FairyGame::from_fen(&v, "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1").unwrap();
-        let black = FairyGame::from_fen(&v, "4k4/9/9/9/9/4p4/9/9/9/4K4 w - - 0 1").unwrap();
-        // Two sideways steps more, 35 each, and two steps nearer the centre.
-        assert!(across.evaluate_white() - home.evaluate_white() >= 70);
-        assert_eq!(black.evaluate_white(), -across.evaluate_white());
+        let soldier = |variant: &str, fen: &str| {
+            let v = Variant::builtin(variant).unwrap();
+            FairyGame::from_fen(&v, fen).unwrap().evaluate_white()
+        };
+        let home = "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1";
+        let across = "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1";
+        let black = "4k4/9/9/9/9/4p4/9/9/9/4K4 w - - 0 1";
+        // Manchu's soldiers are xiangqi's, with no fitted table: two
+        // sideways steps more, 35 each, and two steps nearer the centre.
+        assert!(soldier("manchu", across) - soldier("manchu", home) >= 70);
+        assert_eq!(soldier("manchu", black), -soldier("manchu", across));
+        // Xiangqi's fitted table says the same, by its own amount.
+        assert!(soldier("xiangqi", across) > soldier("xiangqi", home));
+        assert_eq!(soldier("xiangqi", black), -soldier("xiangqi", across));
     }
 
     #[test]

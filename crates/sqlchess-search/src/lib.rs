@@ -6,6 +6,7 @@ mod chess;
 pub mod eval;
 mod eval_weights;
 pub mod fairy;
+mod fairy_tuned;
 mod game;
 pub mod minimax;
 mod search;

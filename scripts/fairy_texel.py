@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
+
+    scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
+    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 20] [--rust FILE]
+
+`data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
+random legal openings of 6 plies from SEED, one game per core at once) and
+writes the quiet positions it met: not in check, and the move it chose
+takes nothing. Each line is `FEN<TAB>SCORE`: its search's score of the
+position in centipawns, from White's point of view. A search of a few
+thousand nodes resolves the exchanges under way and sees the threats the
+static evaluation cannot, so its score is a far less noisy label of a
+position than the game's result.
+
+`fit` finds, for every piece type and square (Black's square mirrored to
+White's rank), the value that makes the sum over the pieces closest to
+those scores (least squares), pulled towards sqlchess's current values by
+a ridge term (RIDGE: the weight of the prior, in positions), so that a
+square few positions visit keeps about its old value. It prints the fitted
+tables and the error before and after, and with --rust rewrites that
+variant's entry in crates/sqlchess-search/src/fairy_tuned.rs, which the
+fairy evaluation uses in place of its generic placement (docs/search.md).
+
+In a variant with hands, each piece's value in hand is fitted too. Needs pyffish and numpy (pip install pyffish numpy) and
+/usr/games/fairy-stockfish (apt-get install fairy-stockfish).
+"""
+
+import argparse
+import multiprocessing
+import random
+import re
+import subprocess
+import sys
+
+import numpy
+import pyffish
+
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+OPENING_PLIES = 6
+MAX_PLIES = 300
+# Positions the search calls won by this much are decided: their exact
+# score says nothing more about where the pieces stand.
+MAX_SCORE = 1500
+
+
+class Engine:
+    """A fairy-stockfish process playing one variant."""
+
+    def __init__(self, variant):
+        self.p = subprocess.Popen([FAIRY_STOCKFISH], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True, bufsize=1)
+        self.send("uci", f"setoption name UCI_Variant value {variant}",
+                  "setoption name Threads value 1", "setoption name Hash value 16",
+                  "isready")
+        self.wait("readyok")
+
+    def send(self, *lines):
+        for line in lines:
+            self.p.stdin.write(line + "\n")
+
+    def wait(self, prefix):
+        for line in self.p.stdout:
+            if line.startswith(prefix):
+                return line
+        raise RuntimeError("fairy-stockfish stopped")
+
+    def go(self, moves, nodes):
+        """The best move and its score (centipawns for the side to move;
+        None for a mate score)."""
+        self.send(f"position startpos moves {' '.join(moves)}", f"go nodes {nodes}")
+        score = None
+        for line in self.p.stdout:
+            if line.startswith("info") and " score " in line:
+                words = line.split()
+                i = words.index("score")
+                score = int(words[i + 2]) if words[i + 1] == "cp" else None
+            elif line.startswith("bestmove"):
+                return line.split()[1], score
+        raise RuntimeError("fairy-stockfish stopped")
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def board_of(fen):
+    """The board part of a FEN as rows of cells (None or a piece letter),
+    the last rank first; a promoted piece written `+X` (shogi's) is one
+    cell. Crazyhouse's mark of a promoted piece (`~`) is dropped: the
+    piece counts as what it is now."""
+    rows = []
+    for rank in fen.split()[0].split("[")[0].split("/"):
+        row, digits, promoted = [], "", False
+        for ch in rank:
+            if ch == "~":
+                continue
+            if ch == "+":
+                promoted = True
+                continue
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                row.extend([None] * int(digits))
+                digits = ""
+            row.append("+" + ch if promoted else ch)
+            promoted = False
+        if digits:
+            row.extend([None] * int(digits))
+        rows.append(row)
+    return rows
+
+
+def hand_of(fen):
+    """The pieces in hand of a FEN with a pocket (`[...]`): letters, upper
+    case White's."""
+    board = fen.split()[0]
+    if "[" not in board:
+        return ""
+    return board.split("[", 1)[1].rstrip("]").replace("-", "")
+
+
+SQUARE = re.compile(r"([a-z])(\d+)")
+
+
+def target_square(uci):
+    """(file, rank) of a UCI move's destination, both from 0."""
+    squares = SQUARE.findall(uci)
+    f, r = squares[-1]
+    return ord(f) - ord("a"), int(r) - 1
+
+
+def play_game(job):
+    variant, nodes, seed = job
+    rng = random.Random(seed)
+    start = pyffish.start_fen(variant)
+    moves, out = [], []
+    for _ in range(OPENING_PLIES):
+        legal = pyffish.legal_moves(variant, start, moves)
+        if not legal:
+            return out
+        moves.append(rng.choice(sorted(legal)))
+    engine = Engine(variant)
+    try:
+        while len(moves) < MAX_PLIES:
+            if not pyffish.legal_moves(variant, start, moves):
+                break
+            ended, _ = pyffish.is_optional_game_end(variant, start, moves)
+            if ended:
+                break
+            best, score = engine.go(moves, nodes)
+            fen = pyffish.get_fen(variant, start, moves)
+            in_check = pyffish.gives_check(variant, start, moves)
+            board = board_of(fen)
+            x, y = target_square(best)
+            takes = board[len(board) - 1 - y][x] is not None
+            if score is not None and not in_check and not takes and abs(score) <= MAX_SCORE:
+                white = fen.split()[1] == "w"
+                out.append(f"{fen}\t{score if white else -score}\n")
+            moves.append(best)
+    finally:
+        engine.close()
+    return out
+
+
+def data(args):
+    jobs = [(args.variant, args.nodes, f"{args.seed}-{i}") for i in range(args.games)]
+    n = 0
+    with open(args.out, "w") as f, multiprocessing.Pool(args.jobs) as pool:
+        for i, lines in enumerate(pool.imap_unordered(play_game, jobs), 1):
+            f.writelines(lines)
+            n += len(lines)
+            if sys.stderr.isatty():
+                print(f"\r{i}/{args.games} games, {n} positions", end="", file=sys.stderr)
+    print(f"{args.games} games, {n} positions in {args.out}", file=sys.stderr)
+
+
+def current_tables(variant):
+    """sqlchess's piece-square values for the variant, White's view:
+    {letter: [value per square, rank by rank from the first]}, and its
+    letter for each way FEN writes a piece ({"+p": "t"} in shogi)."""
+    out = subprocess.run(["cargo", "run", "--quiet", "--release", "-p", "sqlchess-search",
+                          "--example", "fairy_tables", "--", variant],
+                         check=True, capture_output=True, text=True).stdout
+    tables, spelling = {}, {}
+    for line in out.splitlines():
+        letter, fen, *values = line.split()
+        tables[letter] = [int(v) for v in values]
+        spelling[fen] = letter
+    return tables, spelling
+
+
+def fit(args):
+    prior, spelling = current_tables(args.variant)
+    letters = sorted(prior)
+    start = board_of(pyffish.start_fen(args.variant))
+    h, w = len(start), len(start[0])
+    index = {(l, sq): i for i, (l, sq) in
+             enumerate((l, sq) for l in letters for sq in range(w * h))}
+    # A piece in hand is one more feature per letter (its "square" is -1),
+    # where the variant has hands.
+    hands = "[" in pyffish.start_fen(args.variant).split()[0]
+    if hands:
+        for l in letters:
+            index[(l, -1)] = len(index)
+    rows, cols, vals, targets = [], [], [], []
+    n = 0
+    for path in args.data:
+        for line in open(path):
+            fen, score = line.rstrip("\n").split("\t")
+            board = board_of(fen)
+            for r, row in enumerate(board):
+                y = h - 1 - r
+                for x, cell in enumerate(row):
+                    if cell is None or cell.lower() not in spelling:
+                        continue
+                    white = cell[-1].isupper()
+                    rel = (y if white else h - 1 - y) * w + x
+                    rows.append(n)
+                    cols.append(index[(spelling[cell.lower()], rel)])
+                    vals.append(1.0 if white else -1.0)
+            for cell in hand_of(fen) if hands else "":
+                if cell.lower() in prior:
+                    rows.append(n)
+                    cols.append(index[(cell.lower(), -1)])
+                    vals.append(1.0 if cell.isupper() else -1.0)
+            targets.append(float(score))
+            n += 1
+    features = numpy.zeros((n, len(index)))
+    numpy.add.at(features, (numpy.array(rows), numpy.array(cols)), numpy.array(vals))
+    y = numpy.array(targets)
+    # The prior of a piece in hand: its mean value on the board plus an
+    # eighth, as the evaluation counts it untuned.
+    w0 = numpy.zeros(len(index))
+    for (l, sq), i in index.items():
+        w0[i] = prior[l][sq] if sq >= 0 else sum(prior[l]) / len(prior[l]) * 9 / 8
+    # The last tenth of the positions (the last games: a game's positions
+    # are written together) is held out to measure the fit.
+    split = n - n // 10
+    fx, fy, hx, hy = features[:split], y[:split], features[split:], y[split:]
+    gram = fx.T @ fx + args.ridge * numpy.eye(len(index))
+    fitted = numpy.linalg.solve(gram, fx.T @ fy + args.ridge * w0)
+
+    def rms(x, y, w):
+        return numpy.sqrt(numpy.mean((x @ w - y) ** 2))
+
+    print(f"{split} positions fitted, {n - split} held out; error (cp, root mean "
+          f"square) fitted/held out: {rms(fx, fy, w0):.1f}/{rms(hx, hy, w0):.1f} with the "
+          f"current values, {rms(fx, fy, fitted):.1f}/{rms(hx, hy, fitted):.1f} fitted",
+          file=sys.stderr)
+    tables = {}
+    for l in letters:
+        t = [int(round(fitted[index[(l, sq)]])) for sq in range(w * h)]
+        tables[l] = t
+        if hands:
+            hand = int(round(fitted[index[(l, -1)]]))
+            tables[l] = t + [hand]
+            print(f"{l} in hand: {hand} (was {w0[index[(l, -1)]]:.0f})")
+        print(f"{l}: mean {sum(t) / len(t):.0f} (was {sum(prior[l]) / len(t):.0f})")
+        for r in reversed(range(h)):
+            print("   " + " ".join(f"{v:5d}" for v in t[r * w:(r + 1) * w]))
+    if args.rust:
+        write_rust(args.rust, args.variant, w, h, tables, split)
+
+
+def write_rust(path, variant, w, h, tables, n):
+    try:
+        old = open(path).read()
+    except FileNotFoundError:
+        old = ""
+    entries = {name: text for text, name in re.findall(
+        r"(    // BEGIN (\S+)\n.*?    // END \S+\n)", old, re.S)}
+    body = [f"    // BEGIN {variant}\n",
+            f"    // {n} positions; scripts/fairy_texel.py fit {variant}\n",
+            "    TunedTables {\n",
+            f"        variant: \"{variant}\",\n",
+            f"        width: {w},\n",
+            f"        height: {h},\n",
+            "        pieces: &[\n"]
+    for letter, t in sorted(tables.items()):
+        body.append(f"            ('{letter}', &[\n")
+        for r in range(h):
+            body.append("                " + " ".join(f"{v}," for v in t[r * w:(r + 1) * w]) + "\n")
+        if len(t) > w * h:
+            body.append(f"                {t[w * h]},\n")
+        body.append("            ]),\n")
+    body += ["        ],\n", "    },\n", f"    // END {variant}\n"]
+    entries[variant] = "".join(body)
+    with open(path, "w") as f:
+        f.write(HEADER)
+        f.write("pub(crate) const TUNED: &[TunedTables] = &[\n")
+        for name in sorted(entries):
+            f.write(entries[name])
+        f.write("];\n")
+    subprocess.run(["rustfmt", "--edition", "2021", path], check=False)
+
+
+HEADER = """//! Piece-square tables fitted to Fairy-Stockfish's scores, by variant.
+//! Written by `scripts/fairy_texel.py fit VARIANT DATA --rust THIS_FILE`
+//! (its documentation says how the data are made); edit by running it.
+
+/// One variant's fitted tables.
+pub(crate) struct TunedTables {
+    /// The variant's name, as sqlchess knows it.
+    pub variant: &'static str,
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// Per piece letter (lower case), the value of a White piece on each
+    /// square, rank by rank from White's first, in centipawns; Black's
+    /// piece on the mirrored square (same file, rank counted from its
+    /// side) has the same value. In a variant with hands, one more value
+    /// follows: the piece's in hand.
+    pub pieces: &'static [(char, &'static [i32])],
+}
+
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("data")
+    d.add_argument("variant")
+    d.add_argument("out")
+    d.add_argument("--games", type=int, default=600)
+    d.add_argument("--nodes", type=int, default=2000)
+    d.add_argument("--seed", default="fairy-texel")
+    d.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    f = sub.add_parser("fit")
+    f.add_argument("variant")
+    f.add_argument("data", nargs="+")
+    f.add_argument("--ridge", type=float, default=20.0)
+    f.add_argument("--rust")
+    args = ap.parse_args()
+    data(args) if args.command == "data" else fit(args)
+
+
+if __name__ == "__main__":
+    main()
