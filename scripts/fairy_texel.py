@@ -2,19 +2,22 @@
 """Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
 
     scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
-    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 20] [--rust FILE]
+    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--rust FILE]
 
 `data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
 random legal openings of 6 plies from SEED, one game per core at once) and
 writes the quiet positions it met: not in check, and the move it chose
-takes nothing. Each line is `FEN<TAB>SCORE`: its search's score of the
+takes nothing. The games are written in the order of their seeds, and a
+single-threaded search of a fixed number of nodes plays the same moves
+again, so the same command makes the same file. Each line is `FEN<TAB>SCORE`: its search's score of the
 position in centipawns, from White's point of view. A search of a few
 thousand nodes resolves the exchanges under way and sees the threats the
 static evaluation cannot, so its score is a far less noisy label of a
 position than the game's result.
 
 `fit` finds, for every piece type and square (Black's square mirrored to
-White's rank), the value that makes the sum over the pieces closest to
+White's rank, or turned half round where the start position is symmetric
+so), the value that makes the sum over the pieces closest to
 those scores (least squares), pulled towards sqlchess's current values by
 a ridge term (RIDGE: the weight of the prior, in positions), so that a
 square few positions visit keeps about its old value. It prints the fitted
@@ -22,7 +25,8 @@ tables and the error before and after, and with --rust rewrites that
 variant's entry in crates/sqlchess-search/src/fairy_tuned.rs, which the
 fairy evaluation uses in place of its generic placement (docs/search.md).
 
-In a variant with hands, each piece's value in hand is fitted too. Needs pyffish and numpy (pip install pyffish numpy) and
+In a variant with hands, each piece's value in hand is fitted too. Needs
+pyffish and numpy (pip install pyffish numpy) and
 /usr/games/fairy-stockfish (apt-get install fairy-stockfish).
 """
 
@@ -169,7 +173,7 @@ def data(args):
     jobs = [(args.variant, args.nodes, f"{args.seed}-{i}") for i in range(args.games)]
     n = 0
     with open(args.out, "w") as f, multiprocessing.Pool(args.jobs) as pool:
-        for i, lines in enumerate(pool.imap_unordered(play_game, jobs), 1):
+        for i, lines in enumerate(pool.imap(play_game, jobs), 1):
             f.writelines(lines)
             n += len(lines)
             if sys.stderr.isatty():
@@ -205,10 +209,23 @@ def fit(args):
     if hands:
         for l in letters:
             index[(l, -1)] = len(index)
+    # Black's piece on a square counts as White's on the mirrored square:
+    # the same file, the rank counted from Black's side where the start
+    # position is its own mirror image (chess, xiangqi); turned half round
+    # where it is not (shogi, whose rook and bishop change wings).
+    mirrored = all(start[r][x] == (None if start[h - 1 - r][x] is None
+                                   else start[h - 1 - r][x].swapcase())
+                   for r in range(h) for x in range(w))
+
+    def white_square(x, y):
+        return (h - 1 - y) * w + (x if mirrored else w - 1 - x)
+
     rows, cols, vals, targets = [], [], [], []
     n = 0
     for path in args.data:
         for line in open(path):
+            if not line.endswith("\n"):
+                break  # the last line of a file still being written
             fen, score = line.rstrip("\n").split("\t")
             board = board_of(fen)
             for r, row in enumerate(board):
@@ -217,7 +234,7 @@ def fit(args):
                     if cell is None or cell.lower() not in spelling:
                         continue
                     white = cell[-1].isupper()
-                    rel = (y if white else h - 1 - y) * w + x
+                    rel = y * w + x if white else white_square(x, y)
                     rows.append(n)
                     cols.append(index[(spelling[cell.lower()], rel)])
                     vals.append(1.0 if white else -1.0)
@@ -240,8 +257,27 @@ def fit(args):
     # are written together) is held out to measure the fit.
     split = n - n // 10
     fx, fy, hx, hy = features[:split], y[:split], features[split:], y[split:]
-    gram = fx.T @ fx + args.ridge * numpy.eye(len(index))
-    fitted = numpy.linalg.solve(gram, fx.T @ fy + args.ridge * w0)
+    ridge = numpy.full(len(index), args.ridge)
+    if args.hold_hands:
+        # A weight this heavy keeps the values in hand where they are.
+        for (l, sq), i in index.items():
+            if sq < 0:
+                ridge[i] = 1e9
+    gram = fx.T @ fx + numpy.diag(ridge)
+    fitted = numpy.linalg.solve(gram, fx.T @ fy + ridge * w0)
+
+    if args.keep_scale:
+        # Fairy-Stockfish's centipawns are not sqlchess's in every variant
+        # (its capablanca pawn is worth 1.4 of sqlchess's): bring the
+        # fitted tables to the material the current ones count at the
+        # start, so that they agree with the piece values the search's
+        # exchanges and margins use.
+        start_row = numpy.zeros(len(index))
+        for r, row in enumerate(start):
+            for x, cell in enumerate(row):
+                if cell is not None and cell.isupper() and cell.lower() in spelling:
+                    start_row[index[(spelling[cell.lower()], (h - 1 - r) * w + x)]] += 1
+        fitted *= (start_row @ w0) / (start_row @ fitted)
 
     def rms(x, y, w):
         return numpy.sqrt(numpy.mean((x @ w - y) ** 2))
@@ -262,10 +298,10 @@ def fit(args):
         for r in reversed(range(h)):
             print("   " + " ".join(f"{v:5d}" for v in t[r * w:(r + 1) * w]))
     if args.rust:
-        write_rust(args.rust, args.variant, w, h, tables, split)
+        write_rust(args.rust, args.variant, w, h, not mirrored, tables, split)
 
 
-def write_rust(path, variant, w, h, tables, n):
+def write_rust(path, variant, w, h, rotated, tables, n):
     try:
         old = open(path).read()
     except FileNotFoundError:
@@ -278,6 +314,7 @@ def write_rust(path, variant, w, h, tables, n):
             f"        variant: \"{variant}\",\n",
             f"        width: {w},\n",
             f"        height: {h},\n",
+            f"        rotated: {'true' if rotated else 'false'},\n",
             "        pieces: &[\n"]
     for letter, t in sorted(tables.items()):
         body.append(f"            ('{letter}', &[\n")
@@ -309,11 +346,14 @@ pub(crate) struct TunedTables {
     pub width: u8,
     /// Ranks.
     pub height: u8,
+    /// Whether Black's squares are White's turned half round (shogi's
+    /// start position is symmetric so), not mirrored rank for rank.
+    pub rotated: bool,
     /// Per piece letter (lower case), the value of a White piece on each
     /// square, rank by rank from White's first, in centipawns; Black's
     /// piece on the mirrored square (same file, rank counted from its
-    /// side) has the same value. In a variant with hands, one more value
-    /// follows: the piece's in hand.
+    /// side; or turned half round) has the same value. In a variant with
+    /// hands, one more value follows: the piece's in hand.
     pub pieces: &'static [(char, &'static [i32])],
 }
 
@@ -333,7 +373,11 @@ def main():
     f = sub.add_parser("fit")
     f.add_argument("variant")
     f.add_argument("data", nargs="+")
-    f.add_argument("--ridge", type=float, default=20.0)
+    f.add_argument("--ridge", type=float, default=10.0)
+    f.add_argument("--hold-hands", action="store_true",
+                   help="keep the values in hand at the current ones")
+    f.add_argument("--keep-scale", action="store_true",
+                   help="scale the fit to the current tables' material at the start")
     f.add_argument("--rust")
     args = ap.parse_args()
     data(args) if args.command == "data" else fit(args)

@@ -150,13 +150,16 @@ impl Tables {
             if let Some(&in_hand) = table.get(squares) {
                 hand_values[piece] = in_hand;
             }
+            let rotated = fitted.is_some_and(|t| t.rotated);
             for y in 0..h {
                 for x in 0..w {
                     let sq = usize::from(y) * 16 + usize::from(x);
-                    let white_view =
-                        |rank: u8| table[usize::from(rank) * usize::from(w) + usize::from(x)];
-                    placed_value[piece * 2 * 256 + sq] = white_view(y);
-                    placed_value[(piece * 2 + 1) * 256 + sq] = white_view(h - 1 - y);
+                    let white_view = |file: u8, rank: u8| {
+                        table[usize::from(rank) * usize::from(w) + usize::from(file)]
+                    };
+                    placed_value[piece * 2 * 256 + sq] = white_view(x, y);
+                    let black_file = if rotated { w - 1 - x } else { x };
+                    placed_value[(piece * 2 + 1) * 256 + sq] = white_view(black_file, h - 1 - y);
                 }
             }
         }
