@@ -334,7 +334,8 @@ impl FairyGame {
         let mut n_placed = 0;
         let mut kings: [Option<(u8, u8)>; 2] = [None, None];
         self.pos.for_each_piece(|sq, piece, white| {
-            let (x, y) = sq.xy();
+            // 0-based, as the king-safety pass's board bounds are.
+            let (x, y) = (sq.file(), sq.rank());
             let value = t
                 .placed_value
                 .get((piece * 2 + usize::from(!white)) * 256 + sq.index())
@@ -549,6 +550,28 @@ mod tests {
             }
             // Mirrored tables: the start position is level but for the tempo.
             assert_eq!(FairyGame::start(&v).evaluate_white(), 0, "{}", t.variant);
+        }
+    }
+
+    #[test]
+    fn start_positions_are_level() {
+        // Every start position here is its own mirror image (shogi's its
+        // own half turn), hands included: the evaluation must see no side
+        // ahead. King safety once read 1-based squares against 0-based
+        // bounds and counted White's king short of a hole.
+        for name in [
+            "chess",
+            "crazyhouse",
+            "seirawan",
+            "capablanca",
+            "grand",
+            "xiangqi",
+            "shogi",
+            "janggi",
+            "makruk",
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            assert_eq!(FairyGame::start(&v).evaluate_white(), 0, "{name}");
         }
     }
 
