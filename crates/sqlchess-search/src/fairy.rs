@@ -135,6 +135,7 @@ impl Tables {
             .iter()
             .find(|t| t.variant == v.name && t.width == w && t.height == h);
         let squares = usize::from(w) * usize::from(h);
+        let rotated = fitted.is_some_and(|t| t.rotated);
         for (letter, table) in fitted.map_or(&[][..], |t| t.pieces) {
             let Some(piece) = v
                 .pieces
@@ -150,7 +151,6 @@ impl Tables {
             if let Some(&in_hand) = table.get(squares) {
                 hand_values[piece] = in_hand;
             }
-            let rotated = fitted.is_some_and(|t| t.rotated);
             for y in 0..h {
                 for x in 0..w {
                     let sq = usize::from(y) * 16 + usize::from(x);
