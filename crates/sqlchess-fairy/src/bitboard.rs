@@ -196,6 +196,11 @@ pub(crate) trait Bits:
     fn lsb(&self) -> Option<usize>;
     fn msb(&self) -> Option<usize>;
     fn pop_lsb(&mut self) -> Option<usize>;
+    /// Every square moved `n` indices up (towards higher indices); squares
+    /// pushed past the top are lost.
+    fn shl(self, n: usize) -> Self;
+    /// Every square moved `n` indices down; squares pushed below 0 are lost.
+    fn shr(self, n: usize) -> Self;
     #[inline]
     fn intersects(&self, other: &Self) -> bool {
         !(*self & *other).is_empty()
@@ -261,6 +266,30 @@ impl Bits for Bb256 {
     fn intersects(&self, other: &Self) -> bool {
         Bb256::intersects(self, other)
     }
+    fn shl(self, n: usize) -> Self {
+        let mut out = [0u64; 4];
+        let (words, bits) = (n / 64, n % 64);
+        for i in (words..4).rev() {
+            let src = i - words;
+            out[i] = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                out[i] |= self.0[src - 1] >> (64 - bits);
+            }
+        }
+        Bb256(out)
+    }
+    fn shr(self, n: usize) -> Self {
+        let mut out = [0u64; 4];
+        let (words, bits) = (n / 64, n % 64);
+        for i in 0..4usize.saturating_sub(words) {
+            let src = i + words;
+            out[i] = self.0[src] >> bits;
+            if bits > 0 && src + 1 < 4 {
+                out[i] |= self.0[src + 1] << (64 - bits);
+            }
+        }
+        Bb256(out)
+    }
 }
 
 impl Bits for u128 {
@@ -307,6 +336,14 @@ impl Bits for u128 {
         let i = self.trailing_zeros() as usize;
         *self &= *self - 1;
         Some(i)
+    }
+    #[inline]
+    fn shl(self, n: usize) -> Self {
+        self.checked_shl(n as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn shr(self, n: usize) -> Self {
+        self.checked_shr(n as u32).unwrap_or(0)
     }
 }
 
@@ -355,11 +392,53 @@ impl Bits for u64 {
         *self &= *self - 1;
         Some(i)
     }
+    #[inline]
+    fn shl(self, n: usize) -> Self {
+        self.checked_shl(n as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn shr(self, n: usize) -> Self {
+        self.checked_shr(n as u32).unwrap_or(0)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shifts_agree_across_widths() {
+        for n in [0, 1, 7, 8, 15, 16, 17, 63, 64, 65, 200] {
+            for i in [0usize, 1, 37, 63] {
+                let small = <u64 as Bits>::from_index(i);
+                let wide = Bb256::from_index(i);
+                let up: Vec<usize> = Bits::shl(wide, n).iter().collect();
+                let expect_up: Vec<usize> = (i + n < 256).then_some(i + n).into_iter().collect();
+                assert_eq!(up, expect_up, "Bb256 {i} << {n}");
+                let down: Vec<usize> = Bits::shr(wide, n).iter().collect();
+                assert_eq!(
+                    down,
+                    i.checked_sub(n).into_iter().collect::<Vec<_>>(),
+                    "Bb256 {i} >> {n}"
+                );
+                let up64: Vec<usize> = Bits::shl(small, n).iter().collect();
+                assert_eq!(
+                    up64,
+                    (i + n < 64)
+                        .then_some(i + n)
+                        .into_iter()
+                        .collect::<Vec<_>>()
+                );
+                let down128: Vec<usize> = Bits::shr(<u128 as Bits>::from_index(i + 64), n)
+                    .iter()
+                    .collect();
+                assert_eq!(
+                    down128,
+                    (i + 64).checked_sub(n).into_iter().collect::<Vec<_>>()
+                );
+            }
+        }
+    }
 
     #[test]
     fn bits_round_trip() {

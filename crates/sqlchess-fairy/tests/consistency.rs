@@ -111,7 +111,13 @@ fn games_checked(v: &Variant, games: usize, plies: usize, seed: u64, walk: bool)
                 v.name,
                 pos.fen()
             );
-            assert_eq!(pos.count_legal(), moves.len() as u64);
+            assert_eq!(
+                pos.count_legal(),
+                moves.len() as u64,
+                "{} {}",
+                v.name,
+                pos.fen()
+            );
             // The appending form gives the same list after what was there.
             let mut appended = moves.clone();
             pos.legal_moves_into(&mut appended);

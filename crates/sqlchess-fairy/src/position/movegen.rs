@@ -18,6 +18,11 @@ use crate::variant::EnclosingRule;
 /// Receives generated moves: bulk target sets for plain moves, single moves
 /// otherwise. Perft counts; move lists collect.
 pub(crate) trait Sink<B> {
+    /// Whether the sink only counts moves: then the generator may hand it
+    /// a number of moves ([`Sink::add_count`]) in place of the moves.
+    const COUNTS: bool = false;
+    /// Adds `n` moves to a counting sink; only called when [`Sink::COUNTS`].
+    fn add_count(&mut self, _n: u64) {}
     fn bulk(&mut self, from: usize, targets: B);
     fn push(&mut self, mv: FairyMove);
     /// Drops of piece `t` on every square of `targets`.
@@ -58,6 +63,11 @@ impl<B: Bits, S: Sink<B>> Sink<B> for NoChecks<'_, S, B> {
 pub(crate) struct Counter(pub u64);
 
 impl<B: Bits> Sink<B> for Counter {
+    const COUNTS: bool = true;
+    #[inline]
+    fn add_count(&mut self, n: u64) {
+        self.0 += n;
+    }
     #[inline]
     fn bulk(&mut self, _from: usize, targets: B) {
         self.0 += targets.count() as u64;
@@ -635,12 +645,42 @@ impl<B: Bits> State<B> {
             B::FULL
         };
         for (t, tr) in r.types.iter().enumerate() {
-            let mine = self.by_type[t] & ours;
+            let mut mine = self.by_type[t] & ours;
             if mine.is_empty() {
                 continue;
             }
             let is_royal = royal == Some(t);
             let is_pawn = pawn == Some(t);
+            let chess_pawn = if is_pawn { r.chess_pawn[us] } else { None };
+            if let (true, Some(double)) = (
+                S::COUNTS && !CAPTURES && !full && sensitive.is_empty(),
+                chess_pawn,
+            ) {
+                // Counting: the free pawns' moves all at once; pinned ones
+                // go through the loop below.
+                self.count_chess_pawns(r, sink, t, mine & !pinned, double, &occ, &theirs);
+                mine &= pinned;
+            } else if S::COUNTS
+                && !CAPTURES
+                && !full
+                && sensitive.is_empty()
+                && !is_royal
+                && tr.plain[us]
+            {
+                // Counting: a free plain piece's targets, summed; pinned
+                // ones go through the loop below.
+                let mut n = 0;
+                for from in (mine & !pinned).iter() {
+                    let mut targets =
+                        (tr.leap_quiet[us][from] & !occ) | (tr.leap_cap[us][from] & theirs);
+                    for rd in &tr.riders[us] {
+                        targets |= r.ray_attacks(rd.dir, rd.limit, from, &occ) & (!occ | theirs);
+                    }
+                    n += u64::from(targets.count());
+                }
+                sink.add_count(n);
+                mine &= pinned;
+            }
             // The pawn, or a second piece that promotes and steps twice as
             // it does (Wolf chess's sergeant).
             let pawnlike = is_pawn || r.v.second_pawn == Some(t);
@@ -657,7 +697,12 @@ impl<B: Bits> State<B> {
                 let mut quiet = tr.leap_quiet[us][from] & !occ;
                 let mut caps = tr.leap_cap[us][from] & theirs;
                 for rd in &tr.riders[us] {
-                    let att = r.line_targets(rd, from, &occ);
+                    // Slides, the common case, inline.
+                    let att = if rd.kind == LineKind::Slide {
+                        r.ray_attacks(rd.dir, rd.limit, from, &occ)
+                    } else {
+                        r.line_targets(rd, from, &occ)
+                    };
                     if rd.quiet {
                         quiet |= att & !occ;
                     }
@@ -844,6 +889,61 @@ impl<B: Bits> State<B> {
         if r.v.cambodian_moves && (self.gate & ours).count() > 0 {
             let in_check = if PSEUDO { self.in_check(r) } else { in_check };
             self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
+        }
+    }
+
+    /// Counts into a counting sink the moves of `movers`, pawns of type `t`
+    /// that move as chess's ([`Rules::chess_pawn`]) and are free to (not
+    /// pinned, not in check, no square near the king's lines): the plain
+    /// steps and captures of all of them at once, promotions and (with
+    /// `double`) double steps one by one, as [`State::emit`] would give
+    /// them.
+    fn count_chess_pawns<S: Sink<B>>(
+        &self,
+        r: &Rules<B>,
+        sink: &mut S,
+        t: usize,
+        movers: B,
+        double: bool,
+        occ: &B,
+        theirs: &B,
+    ) {
+        let us = self.side;
+        let empty = r.board & !*occ;
+        let promo = r.promo_zone[us];
+        let single = r.forward(us, movers) & empty;
+        let [left, right] = r.forward_diagonals(us, movers);
+        let (left, right) = (left & *theirs, right & *theirs);
+        let plain = (single & !promo).count() + (left & !promo).count() + (right & !promo).count();
+        sink.add_count(u64::from(plain));
+        // The square one rank back from `to`, moved `files` files.
+        let back = |to: usize, files: isize| {
+            let base = if us == 0 {
+                to - r.stride
+            } else {
+                to + r.stride
+            };
+            base.wrapping_add_signed(files)
+        };
+        for (targets, files) in [(single, 0), (left, 1), (right, -1)] {
+            for to in (targets & promo).iter() {
+                let mv = FairyMove::normal(back(to, files), to);
+                self.push_promotions(r, sink, mv, t);
+            }
+        }
+        if double {
+            let doubles = r.forward(us, r.forward(us, movers & r.initial_zone[us]) & empty) & empty;
+            for to in doubles.iter() {
+                let mv = FairyMove {
+                    from: back(back(to, 0), 0) as u8,
+                    to: to as u8,
+                    promotion: NO_SQ,
+                    kind: MoveKind::DoubleStep,
+                    extra: 0,
+                    wall: NO_SQ,
+                };
+                self.push_promotions(r, sink, mv, t);
+            }
         }
     }
 

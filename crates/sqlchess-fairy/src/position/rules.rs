@@ -85,6 +85,11 @@ pub(crate) struct TypeRules<B> {
     /// Whether a special component can reach a square the tables also
     /// reach, so generated moves need de-duplication.
     pub overlap: bool,
+    /// Per colour, whether every move of this piece is a leap from the
+    /// tables or a slide that moves and captures alike, with nothing that
+    /// looks at its moves one by one (see [`Rules::is_plain_piece`]):
+    /// counting moves then sums its target sets directly.
+    pub plain: [bool; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -211,6 +216,11 @@ pub(crate) struct Rules<B> {
     /// The squares at the edge of the board (first and last rank and
     /// file), for the edge walling rule.
     pub edge: B,
+    /// Per colour, whether its pawn moves exactly as chess's (see
+    /// [`Rules::moves_as_chess_pawn`]), and then whether it has the double
+    /// step: counting moves takes its unpinned pawns' plain moves for all
+    /// of them at once.
+    pub chess_pawn: [Option<bool>; 2],
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -411,6 +421,7 @@ impl<B: Bits> Rules<B> {
             janggi: None,
             walling_region: [B::EMPTY; 2],
             edge: B::EMPTY,
+            chess_pawn: [None; 2],
         };
         for c in 0..2 {
             rules.walling_region[c] = from_frame_bits(&v.walling_region[c], w, h, stride);
@@ -886,12 +897,121 @@ impl<B: Bits> Rules<B> {
             // by playing them (`State::janggi_sensitive`).
             rules.slow_check = [true; 2];
         }
+        rules.chess_pawn = [0, 1].map(|c| rules.moves_as_chess_pawn(c));
+        for t in 0..rules.types.len() {
+            rules.types[t].plain = [0, 1].map(|c| rules.is_plain_piece(t, c));
+        }
         rules
+    }
+
+    /// One rank forward for colour `c`.
+    #[inline]
+    pub fn forward(&self, c: usize, b: B) -> B {
+        if c == 0 {
+            b.shl(self.stride)
+        } else {
+            b.shr(self.stride)
+        }
+    }
+
+    /// The squares diagonally forward of `b` for colour `c`: towards the
+    /// first file, then towards the last, each without wrapping round the
+    /// board's edge.
+    #[inline]
+    pub fn forward_diagonals(&self, c: usize, b: B) -> [B; 2] {
+        let last = self.file_masks.len().saturating_sub(1);
+        let (first, last) = match (self.file_masks.first(), self.file_masks.get(last)) {
+            (Some(&f), Some(&l)) => (f, l),
+            _ => return [B::EMPTY; 2],
+        };
+        [
+            self.forward(c, b & !first).shr(1) & self.board,
+            self.forward(c, b & !last).shl(1) & self.board,
+        ]
+    }
+
+    /// Whether piece `t` of colour `c` moves by its leap tables and by
+    /// slides that move and capture alike, and nothing else: no lame leap,
+    /// hop or special component, no board region, no promotion of any kind
+    /// (it is neither a pawn nor a piece that promotes or demotes), no
+    /// janggi move, gating or immobility rule.
+    fn is_plain_piece(&self, t: usize, c: usize) -> bool {
+        let tr = &self.types[t];
+        self.v.pawn_of(c) != Some(t)
+            && self.v.second_pawn != Some(t)
+            && tr.riders[c]
+                .iter()
+                .all(|rd| rd.kind == LineKind::Slide && rd.quiet && rd.capture)
+            && tr.lame[c].is_empty()
+            && tr.special[c].is_empty()
+            && !tr.special_capture
+            && (tr.region[c] & self.board) == self.board
+            && self.promoted_of[t].is_none()
+            && self.demoted_of[t].is_none()
+            && self.janggi.is_none()
+            && !self.v.gating
+            && !self.v.immobility_illegal
+    }
+
+    /// Whether colour `c`'s pawn moves exactly as chess's, as its tables
+    /// say on every square: one step forward onto an empty square, one
+    /// diagonally forward onto an enemy piece, two forward over an empty
+    /// square when the variant allows double steps (from its initial zone),
+    /// with no other move, no board region, no shogi-style promotion and
+    /// no rule that looks at a pawn move one by one (gating, immobility,
+    /// janggi's palace, triple steps).
+    fn moves_as_chess_pawn(&self, c: usize) -> Option<bool> {
+        let p = self.v.pawn_of(c)?;
+        let tr = self.types.get(p)?;
+        if self.v.royal == Some(p)
+            || self.v.second_pawn == Some(p)
+            || !tr.riders[c].is_empty()
+            || !tr.special[c].is_empty()
+            || tr.special_capture
+            || self.janggi.is_some()
+            || !self.triple_zone[c].is_empty()
+            || self.promoted_of[p].is_some()
+            || self.demoted_of[p].is_some()
+            || self.v.immobility_illegal
+            || self.v.gating
+            || (tr.region[c] & self.board) != self.board
+        {
+            return None;
+        }
+        let squares: Vec<usize> = self.board.iter().collect();
+        let steps = squares.iter().all(|&s| {
+            let one = B::from_index(s);
+            let [left, right] = self.forward_diagonals(c, one);
+            tr.leap_quiet[c][s] == self.forward(c, one) & self.board
+                && tr.leap_cap[c][s] == left | right
+        });
+        if !steps {
+            return None;
+        }
+        match tr.lame[c].as_slice() {
+            [] => Some(false),
+            [lm] => {
+                let double = lm.initial
+                    && lm.quiet
+                    && !lm.capture
+                    && squares.iter().all(|&s| {
+                        let ahead = self.forward(c, B::from_index(s)) & self.board;
+                        let two = self.forward(c, ahead) & self.board;
+                        match (two.lsb(), lm.table[s].as_slice()) {
+                            (None, []) => true,
+                            (Some(to), [(t, legs)]) => usize::from(*t) == to && *legs == ahead,
+                            _ => false,
+                        }
+                    });
+                double.then_some(self.v.double_step)
+            }
+            _ => None,
+        }
     }
 
     /// Squares a slider reaches from `sq` in direction `dir` given `occ`,
     /// the first blocker included.
-    #[inline]
+    #[inline(always)]
     pub fn ray_attacks(&self, dir: usize, limit: Option<usize>, sq: usize, occ: &B) -> B {
         let ray = self.rays[dir][sq];
         let blockers = ray & *occ;

@@ -496,7 +496,20 @@ impl<B: Bits> State<B> {
                 }
             }
         };
-        let hit = |t: Option<usize>| count(c, t) <= e.count && count(c ^ 1, t) >= need;
+        // Most variants end at none left and ask nothing of the other
+        // side: an emptiness test then, no count.
+        let none_left = |c: usize, t: Option<usize>| match t {
+            None => self.by_color[c].is_empty() && self.hand[c].iter().all(|&n| n == 0),
+            Some(t) => (self.by_type[t] & self.by_color[c]).is_empty() && self.hand[c][t] == 0,
+        };
+        let hit = |t: Option<usize>| {
+            let few = if e.count == 0 {
+                none_left(c, t)
+            } else {
+                count(c, t) <= e.count
+            };
+            few && (need == 0 || count(c ^ 1, t) >= need)
+        };
         match &e.pieces {
             None => hit(None),
             Some(list) if together => {
