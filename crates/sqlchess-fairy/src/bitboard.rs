@@ -281,11 +281,15 @@ impl Bits for Bb256 {
     fn shr(self, n: usize) -> Self {
         let mut out = [0u64; 4];
         let (words, bits) = (n / 64, n % 64);
-        for i in 0..4usize.saturating_sub(words) {
+        for (i, word) in out
+            .iter_mut()
+            .enumerate()
+            .take(4usize.saturating_sub(words))
+        {
             let src = i + words;
-            out[i] = self.0[src] >> bits;
+            *word = self.0[src] >> bits;
             if bits > 0 && src + 1 < 4 {
-                out[i] |= self.0[src + 1] << (64 - bits);
+                *word |= self.0[src + 1] << (64 - bits);
             }
         }
         Bb256(out)

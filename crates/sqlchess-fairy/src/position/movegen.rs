@@ -658,7 +658,7 @@ impl<B: Bits> State<B> {
             ) {
                 // Counting: the free pawns' moves all at once; pinned ones
                 // go through the loop below.
-                self.count_chess_pawns(r, sink, t, mine & !pinned, double, &occ, &theirs);
+                self.count_chess_pawns(r, sink, t, mine & !pinned, double);
                 mine &= pinned;
             } else if S::COUNTS
                 && !CAPTURES
@@ -905,15 +905,14 @@ impl<B: Bits> State<B> {
         t: usize,
         movers: B,
         double: bool,
-        occ: &B,
-        theirs: &B,
     ) {
         let us = self.side;
-        let empty = r.board & !*occ;
+        let theirs = self.by_color[us ^ 1];
+        let empty = r.board & !self.occ();
         let promo = r.promo_zone[us];
         let single = r.forward(us, movers) & empty;
         let [left, right] = r.forward_diagonals(us, movers);
-        let (left, right) = (left & *theirs, right & *theirs);
+        let (left, right) = (left & theirs, right & theirs);
         let plain = (single & !promo).count() + (left & !promo).count() + (right & !promo).count();
         sink.add_count(u64::from(plain));
         // The square one rank back from `to`, moved `files` files.
