@@ -201,6 +201,14 @@ pub(crate) trait Bits:
     fn shl(self, n: usize) -> Self;
     /// Every square moved `n` indices down; squares pushed below 0 are lost.
     fn shr(self, n: usize) -> Self;
+    /// On an 8×8 board held in 64 bits (bit `rank * 8 + file`), the squares
+    /// a slider on `sq` reaches along its rank and file (`orthogonal`) and
+    /// its diagonals (`diagonal`), up to and including the first piece each
+    /// way; `None` for the wider sets, whose boards are scanned ray by ray.
+    #[inline]
+    fn slides_8x8(_sq: usize, _occ: &Self, _orthogonal: bool, _diagonal: bool) -> Option<Self> {
+        None
+    }
     #[inline]
     fn intersects(&self, other: &Self) -> bool {
         !(*self & *other).is_empty()
@@ -403,6 +411,10 @@ impl Bits for u64 {
     #[inline]
     fn shr(self, n: usize) -> Self {
         self.checked_shr(n as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn slides_8x8(sq: usize, occ: &Self, orthogonal: bool, diagonal: bool) -> Option<Self> {
+        Some(crate::lines8::slides(sq, *occ, orthogonal, diagonal))
     }
 }
 

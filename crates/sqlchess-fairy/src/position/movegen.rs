@@ -673,8 +673,14 @@ impl<B: Bits> State<B> {
                 for from in (mine & !pinned).iter() {
                     let mut targets =
                         (tr.leap_quiet[us][from] & !occ) | (tr.leap_cap[us][from] & theirs);
-                    for rd in &tr.riders[us] {
-                        targets |= r.ray_attacks(rd.dir, rd.limit, from, &occ) & (!occ | theirs);
+                    match tr.lines8[us].and_then(|(o, d)| B::slides_8x8(from, &occ, o, d)) {
+                        Some(att) => targets |= att & (!occ | theirs),
+                        None => {
+                            for rd in &tr.riders[us] {
+                                targets |=
+                                    r.ray_attacks(rd.dir, rd.limit, from, &occ) & (!occ | theirs);
+                            }
+                        }
                     }
                     n += u64::from(targets.count());
                 }
@@ -696,7 +702,12 @@ impl<B: Bits> State<B> {
                 };
                 let mut quiet = tr.leap_quiet[us][from] & !occ;
                 let mut caps = tr.leap_cap[us][from] & theirs;
-                for rd in &tr.riders[us] {
+                let lines = tr.lines8[us].and_then(|(o, d)| B::slides_8x8(from, &occ, o, d));
+                if let Some(att) = lines {
+                    quiet |= att & !occ;
+                    caps |= att & theirs;
+                }
+                for rd in tr.riders[us].iter().filter(|_| lines.is_none()) {
                     // Slides, the common case, inline.
                     let att = if rd.kind == LineKind::Slide {
                         r.ray_attacks(rd.dir, rd.limit, from, &occ)

@@ -90,6 +90,11 @@ pub(crate) struct TypeRules<B> {
     /// looks at its moves one by one (see [`Rules::is_plain_piece`]):
     /// counting moves then sums its target sets directly.
     pub plain: [bool; 2],
+    /// Per colour, on an 8×8 board held in 64 bits, when this piece's
+    /// lines are exactly the rook's four unlimited slides, the bishop's or
+    /// both, moving and capturing alike: (orthogonal, diagonal), for
+    /// [`crate::bitboard::Bits::slides_8x8`] in place of a scan per ray.
+    pub lines8: [Option<(bool, bool)>; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -221,6 +226,10 @@ pub(crate) struct Rules<B> {
     /// step: counting moves takes its unpinned pawns' plain moves for all
     /// of them at once.
     pub chess_pawn: [Option<bool>; 2],
+    /// Whether extinction is the variant's only game end beyond mate and
+    /// stalemate (no flag, check count, castling win, pass, connect or
+    /// full board): `State::variant_end` then asks nothing else.
+    pub extinction_only: bool,
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -422,6 +431,15 @@ impl<B: Bits> Rules<B> {
             walling_region: [B::EMPTY; 2],
             edge: B::EMPTY,
             chess_pawn: [None; 2],
+            extinction_only: v.extinction.is_some()
+                && v.castling_wins == [[false; 2]; 2]
+                && !v.bikjang
+                && !v.adjudicate_full_board
+                && v.flag.is_none()
+                && !v.check_counting
+                && v.connect.is_none()
+                && v.pass == [false; 2]
+                && v.pass_on_stalemate == [false; 2],
         };
         for c in 0..2 {
             rules.walling_region[c] = from_frame_bits(&v.walling_region[c], w, h, stride);
@@ -900,6 +918,7 @@ impl<B: Bits> Rules<B> {
         rules.chess_pawn = [0, 1].map(|c| rules.moves_as_chess_pawn(c));
         for t in 0..rules.types.len() {
             rules.types[t].plain = [0, 1].map(|c| rules.is_plain_piece(t, c));
+            rules.types[t].lines8 = [0, 1].map(|c| rules.lines_8x8(t, c));
         }
         rules
     }
@@ -928,6 +947,38 @@ impl<B: Bits> Rules<B> {
             self.forward(c, b & !first).shr(1) & self.board,
             self.forward(c, b & !last).shl(1) & self.board,
         ]
+    }
+
+    /// Piece `t`'s lines for colour `c` as (orthogonal, diagonal) when the
+    /// board is 8×8 in 64 bits and its riders are exactly the rook's four
+    /// directions, the bishop's four or all eight, unlimited slides that
+    /// move and capture alike (see [`TypeRules::lines8`]).
+    fn lines_8x8(&self, t: usize, c: usize) -> Option<(bool, bool)> {
+        if B::CAPACITY != 64 || self.w != 8 || self.h != 8 || self.stride != 8 {
+            return None;
+        }
+        let riders = &self.types[t].riders[c];
+        if riders.is_empty()
+            || !riders.iter().all(|rd| {
+                rd.kind == LineKind::Slide && rd.limit.is_none() && rd.quiet && rd.capture
+            })
+        {
+            return None;
+        }
+        // Each direction by its first step from d4, which has all eight
+        // neighbours.
+        const D4: usize = 27;
+        let mut steps: Vec<i32> = riders
+            .iter()
+            .map(|rd| i32::from(self.step[rd.dir][D4]) - D4 as i32)
+            .collect();
+        steps.sort_unstable();
+        match steps.as_slice() {
+            [-8, -1, 1, 8] => Some((true, false)),
+            [-9, -7, 7, 9] => Some((false, true)),
+            [-9, -8, -7, -1, 1, 7, 8, 9] => Some((true, true)),
+            _ => None,
+        }
     }
 
     /// Whether piece `t` of colour `c` moves by its leap tables and by

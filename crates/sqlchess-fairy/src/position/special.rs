@@ -52,6 +52,9 @@ impl<B: Bits> State<B> {
     }
 
     pub(crate) fn variant_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
+        if r.extinction_only {
+            return self.extinction_end(r);
+        }
         let us = self.side;
         let them = us ^ 1;
         // Castling that wins, then rights lost that lose.
@@ -130,18 +133,8 @@ impl<B: Bits> State<B> {
         if r.v.check_counting && self.checks[them] == 0 {
             return Some(RelativeOutcome::Loss);
         }
-        // Pseudo-royal pieces end the game by checkmate, unless explosions
-        // can take them.
-        if let Some(e) =
-            r.v.extinction
-                .as_ref()
-                .filter(|_| !r.v.pseudo_royal || r.v.blast_on_capture)
-        {
-            for c in [them, us] {
-                if self.extinct(e, r.v.extinction_together, c, us) {
-                    return Some(if c == us { e.value } else { e.value.flip() });
-                }
-            }
+        if let Some(end) = self.extinction_end(r) {
+            return Some(end);
         }
         if let Some(c) = &r.v.connect {
             // The side that just moved connected.
@@ -163,6 +156,25 @@ impl<B: Bits> State<B> {
                 || self.joins_regions(r, mine, them)
             {
                 return Some(c.value.flip());
+            }
+        }
+        None
+    }
+
+    /// The end by extinction, if the variant has one and a side's pieces
+    /// of an extinction type are gone (the side that just moved first).
+    /// Pseudo-royal pieces end the game by checkmate instead, unless
+    /// explosions can take them.
+    #[inline]
+    fn extinction_end(&self, r: &Rules<B>) -> Option<RelativeOutcome> {
+        let e =
+            r.v.extinction
+                .as_ref()
+                .filter(|_| !r.v.pseudo_royal || r.v.blast_on_capture)?;
+        let us = self.side;
+        for c in [us ^ 1, us] {
+            if self.extinct(e, r.v.extinction_together, c, us) {
+                return Some(if c == us { e.value } else { e.value.flip() });
             }
         }
         None
