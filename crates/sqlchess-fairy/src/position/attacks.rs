@@ -9,6 +9,17 @@ use super::{FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::comp_targets;
 
+/// The most enemy attack rays [`NearKing`] holds (sixteen: eight
+/// directions, sliding and hopping).
+const MAX_NEAR_RAYS: usize = 16;
+
+/// A node's enemy attackers of our royal piece, by attack ray, and the legs
+/// of its lame attackers ([`State::near_king`]).
+pub(crate) struct NearKing<B> {
+    attackers: [B; MAX_NEAR_RAYS],
+    lame_legs: B,
+}
+
 impl<B: Bits> State<B> {
     /// Xiangqi's flying general: `by`'s royal piece sees `sq` along a file
     /// or a rank with nothing between.
@@ -92,21 +103,31 @@ impl<B: Bits> State<B> {
         theirs: &B,
         occ: &B,
     ) -> bool {
+        let atk = self.ray_attackers(r, ar, sq, by) & *theirs;
+        !atk.is_empty() && Self::ray_hits(r, ar, sq, &atk, occ)
+    }
+
+    /// The pieces of the types that attack along `ar` and may attack `sq`
+    /// (their region holds it), of either colour: the caller keeps `by`'s.
+    #[inline]
+    fn ray_attackers(&self, r: &Rules<B>, ar: &AttackRay, sq: usize, by: usize) -> B {
         let mut atk = B::EMPTY;
         for &t in &ar.types {
             if r.types[t].region[by].has(sq) {
                 atk |= self.by_type[t];
             }
         }
-        atk &= *theirs;
-        if atk.is_empty() {
-            return false;
-        }
+        atk
+    }
+
+    /// Whether one of `atk` attacks `sq` along `ar` with occupancy `occ`.
+    #[inline]
+    fn ray_hits(r: &Rules<B>, ar: &AttackRay, sq: usize, atk: &B, occ: &B) -> bool {
         match ar.kind {
-            LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(&atk),
+            LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(atk),
             LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
                 Some(screen) => {
-                    let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & atk;
+                    let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & *atk;
                     if let Some(l) = ar.limit {
                         beyond &= r.limited[l][sq];
                     }
@@ -118,8 +139,7 @@ impl<B: Bits> State<B> {
                 let h = r.step[ar.dir][sq];
                 h != NO_SQ
                     && occ.has(h as usize)
-                    && r.ray_attacks(ar.dir, None, h as usize, occ)
-                        .intersects(&atk)
+                    && r.ray_attacks(ar.dir, None, h as usize, occ).intersects(atk)
             }
         }
     }
@@ -235,13 +255,57 @@ impl<B: Bits> State<B> {
         k != NO_SQ && self.attacked(r, k as usize, us ^ 1, &self.occ(), &B::EMPTY)
     }
 
+    /// What [`State::leaves_king_safe_near`] asks of every move of a node,
+    /// computed once for the node: each enemy hop and grasshopper ray's
+    /// attackers of our royal piece's square, and the legs of the enemy's lame leapers
+    /// that stand where they would attack it. `None` for a variant with
+    /// more attack rays than the fixed table holds.
+    pub(crate) fn near_king(&self, r: &Rules<B>, k: usize) -> Option<NearKing<B>> {
+        let them = self.side ^ 1;
+        let rays = &r.attack_rays[them];
+        if rays.len() > MAX_NEAR_RAYS {
+            return None;
+        }
+        let theirs = self.by_color[them];
+        let mut near = NearKing {
+            attackers: [B::EMPTY; MAX_NEAR_RAYS],
+            lame_legs: B::EMPTY,
+        };
+        // Slides are left out: a move can only uncover a slide onto the
+        // king from a piece that stood alone in its way, which the pins
+        // already confine to the line.
+        for (i, ar) in rays.iter().enumerate() {
+            if ar.kind != LineKind::Slide {
+                near.attackers[i] = self.ray_attackers(r, ar, k, them) & theirs;
+            }
+        }
+        for tr in &r.types {
+            if tr.lame_rev_from[them][k].is_empty() {
+                continue;
+            }
+            for &(s, legs) in &tr.lame_rev[them][k] {
+                if theirs.has(s as usize) {
+                    near.lame_legs |= legs;
+                }
+            }
+        }
+        Some(near)
+    }
+
     /// [`State::leaves_king_safe`] for a plain move of a piece that is not
     /// royal, when the side to move is not in check and every enemy attack
     /// is one the tables describe: only an attack the move uncovers or lets
     /// through can reach the king then (along a line through its squares,
     /// past a lame leaper's leg it leaves, down the generals' file, or by
     /// janggi's moves), so only those are tested.
-    pub(crate) fn leaves_king_safe_near(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+    ///
+    /// `near` is [`State::near_king`] of this node.
+    pub(crate) fn leaves_king_safe_near(
+        &self,
+        r: &Rules<B>,
+        mv: FairyMove,
+        near: &NearKing<B>,
+    ) -> bool {
         let us = self.side;
         let them = us ^ 1;
         let k = self.royal_sq[us];
@@ -263,22 +327,27 @@ impl<B: Bits> State<B> {
             removed.set(to);
         }
         let theirs = self.by_color[them] & !removed;
-        for ar in &r.attack_rays[them] {
+        for (ar, attackers) in r.attack_rays[them].iter().zip(&near.attackers) {
             let ray = r.rays[ar.dir][k];
-            if (ray.has(from) || ray.has(to))
-                && self.ray_attacks_from(r, ar, k, them, &theirs, &occ)
-            {
+            if !(ray.has(from) || ray.has(to)) {
+                continue;
+            }
+            let atk = *attackers & !removed;
+            if !atk.is_empty() && Self::ray_hits(r, ar, k, &atk, &occ) {
                 return false;
             }
         }
-        for (t, tr) in r.types.iter().enumerate() {
-            let atk = self.by_type[t] & theirs;
-            if !tr.lame_rev_from[them][k].intersects(&atk) {
-                continue;
-            }
-            for &(s, legs) in &tr.lame_rev[them][k] {
-                if legs.has(from) && atk.has(s as usize) && !legs.intersects(&occ) {
-                    return false;
+        // Only a move off a lame attacker's leg can let it through.
+        if near.lame_legs.has(from) {
+            for (t, tr) in r.types.iter().enumerate() {
+                let atk = self.by_type[t] & theirs;
+                if !tr.lame_rev_from[them][k].intersects(&atk) {
+                    continue;
+                }
+                for &(s, legs) in &tr.lame_rev[them][k] {
+                    if legs.has(from) && atk.has(s as usize) && !legs.intersects(&occ) {
+                        return false;
+                    }
                 }
             }
         }

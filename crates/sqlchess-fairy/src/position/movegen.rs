@@ -637,6 +637,12 @@ impl<B: Bits> State<B> {
                 sensitive |= r.rays[dir][k] & !r.rays[dir][ek as usize];
             }
         }
+        // Computed once for the moves near the king's lines.
+        let near_king = if sensitive.is_empty() {
+            None
+        } else {
+            self.near_king(r, ksq as usize)
+        };
         let royal = r.v.royal;
         let pawn = r.v.pawn_of(us);
         let wanted = if CAPTURES {
@@ -823,7 +829,11 @@ impl<B: Bits> State<B> {
                     };
                     for to in near.iter() {
                         let mv = FairyMove::normal(from, to);
-                        if self.leaves_king_safe_near(r, mv) {
+                        let safe = match &near_king {
+                            Some(n) => self.leaves_king_safe_near(r, mv, n),
+                            None => self.leaves_king_safe(r, mv),
+                        };
+                        if safe {
                             sink.push(mv);
                         }
                     }
