@@ -103,7 +103,12 @@ impl<B: Bits> State<B> {
         theirs: &B,
         occ: &B,
     ) -> bool {
-        let atk = self.ray_attackers(r, ar, sq, by) & *theirs;
+        // Only a piece on the ray can attack along it: most rays hold none.
+        let on_ray = *theirs & r.rays[ar.dir][sq];
+        if on_ray.is_empty() {
+            return false;
+        }
+        let atk = self.ray_attackers(r, ar, sq, by) & on_ray;
         !atk.is_empty() && Self::ray_hits(r, ar, sq, &atk, occ)
     }
 
@@ -276,7 +281,7 @@ impl<B: Bits> State<B> {
         // already confine to the line.
         for (i, ar) in rays.iter().enumerate() {
             if ar.kind != LineKind::Slide {
-                near.attackers[i] = self.ray_attackers(r, ar, k, them) & theirs;
+                near.attackers[i] = self.ray_attackers(r, ar, k, them) & theirs & r.rays[ar.dir][k];
             }
         }
         for tr in &r.types {

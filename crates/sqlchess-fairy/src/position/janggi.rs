@@ -242,6 +242,13 @@ impl<B: Bits> State<B> {
         if !every && !j.diag.iter().any(|&d| r.rays[d][sq].intersects(through)) {
             return false;
         }
+        // Palace moves are diagonal: only pieces on a diagonal from `sq`
+        // can make one onto it.
+        let diagonals = j.diag.iter().fold(B::EMPTY, |acc, &d| acc | r.rays[d][sq]);
+        // Mostly no enemy piece stands on the palace lines there.
+        if !(theirs & j.lines).intersects(&diagonals) {
+            return false;
+        }
         for (t, kind) in j.palace.iter().enumerate() {
             let Some(kind) = kind else { continue };
             if !every && matches!(kind, PalaceMoves::Step | PalaceMoves::ForwardStep) {
@@ -250,7 +257,7 @@ impl<B: Bits> State<B> {
             if !r.types[t].region[by].has(sq) {
                 continue;
             }
-            let pieces = self.by_type[t] & theirs & j.lines;
+            let pieces = self.by_type[t] & theirs & j.lines & diagonals;
             if pieces.is_empty() {
                 continue;
             }
