@@ -26,7 +26,7 @@ const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("chess (generic path)", "chess", "chess", "", 5),
     ("capablanca", "capablanca", "capablanca", "", 5),
     ("grand", "grand", "grand", "", 4),
-    ("xiangqi", "xiangqi", "xiangqi", "", 4),
+    ("xiangqi", "xiangqi", "xiangqi", "", 5),
     ("janggi", "janggi", "janggi", "", 5),
     ("janggimodern", "janggimodern", "janggimodern", "", 5),
     ("sittuyin (the set-up drops)", "sittuyin", "sittuyin", "", 4),

@@ -107,7 +107,9 @@ impl<B: Bits> State<B> {
     /// Generates every legal move into `sink`.
     #[inline]
     pub(crate) fn generate<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
-        if r.special {
+        if S::COUNTS && r.pseudo_count && !r.verify_all {
+            self.count_pseudo_legal(r, sink);
+        } else if r.special {
             self.generate_special(r, sink);
         } else {
             self.generate_moves::<S, false, false>(r, sink);
@@ -675,22 +677,7 @@ impl<B: Bits> State<B> {
             {
                 // Counting: a free plain piece's targets, summed; pinned
                 // ones go through the loop below.
-                let mut n = 0;
-                for from in (mine & !pinned).iter() {
-                    let mut targets =
-                        (tr.leap_quiet[us][from] & !occ) | (tr.leap_cap[us][from] & theirs);
-                    match tr.lines8[us].and_then(|(o, d)| B::slides_8x8(from, &occ, o, d)) {
-                        Some(att) => targets |= att & (!occ | theirs),
-                        None => {
-                            for rd in &tr.riders[us] {
-                                targets |=
-                                    r.ray_attacks(rd.dir, rd.limit, from, &occ) & (!occ | theirs);
-                            }
-                        }
-                    }
-                    n += u64::from(targets.count());
-                }
-                sink.add_count(n);
+                sink.add_count(self.count_plain(r, t, mine & !pinned));
                 mine &= pinned;
             }
             // The pawn, or a second piece that promotes and steps twice as
@@ -911,6 +898,60 @@ impl<B: Bits> State<B> {
             let in_check = if PSEUDO { self.in_check(r) } else { in_check };
             self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
         }
+    }
+
+    /// Counts into a counting sink the moves of a variant whose legal moves
+    /// are its pseudo-legal ones and whose pieces are all plain or chess
+    /// pawns ([`Rules::pseudo_count`]): none once the game is over, else
+    /// each piece type's at once, then en passant and castling.
+    fn count_pseudo_legal<S: Sink<B>>(&self, r: &Rules<B>, sink: &mut S) {
+        if r.special && self.variant_end(r).is_some() {
+            return;
+        }
+        let us = self.side;
+        let ours = self.by_color[us];
+        let pawn = r.v.pawn_of(us);
+        for t in 0..r.types.len() {
+            let mine = self.by_type[t] & ours;
+            if mine.is_empty() {
+                continue;
+            }
+            match r.chess_pawn[us].filter(|_| pawn == Some(t)) {
+                Some(double) => self.count_chess_pawns(r, sink, t, mine, double),
+                None => sink.add_count(self.count_plain(r, t, mine)),
+            }
+        }
+        self.gen_en_passant::<S, false>(r, sink);
+        if self.castle_king[us] != NO_SQ {
+            self.gen_castling::<S, false>(r, sink);
+        }
+    }
+
+    /// The number of moves of `movers`, free pieces of the plain type `t`
+    /// ([`TypeRules::plain`]): their target sets' sizes, summed.
+    ///
+    /// [`TypeRules::plain`]: super::rules::TypeRules::plain
+    #[inline]
+    fn count_plain(&self, r: &Rules<B>, t: usize, movers: B) -> u64 {
+        let us = self.side;
+        let tr = &r.types[t];
+        let occ = self.occ();
+        let theirs = self.by_color[us ^ 1];
+        let free = !occ | theirs;
+        let mut n = 0;
+        for from in movers.iter() {
+            let mut targets = (tr.leap_quiet[us][from] & !occ) | (tr.leap_cap[us][from] & theirs);
+            match tr.lines8[us].and_then(|(o, d)| B::slides_8x8(from, &occ, o, d)) {
+                Some(att) => targets |= att & free,
+                None => {
+                    for rd in &tr.riders[us] {
+                        targets |= r.ray_attacks(rd.dir, rd.limit, from, &occ) & free;
+                    }
+                }
+            }
+            n += u64::from(targets.count());
+        }
+        n
     }
 
     /// Counts into a counting sink the moves of `movers`, pawns of type `t`
@@ -1481,14 +1522,17 @@ impl<B: Bits> State<B> {
             // Squares between two on the same rank, both included (no
             // allocation: this runs at every node with castling rights).
             let span = |a: usize, b: usize| a.min(b)..=a.max(b);
-            let mut clear = true;
-            for s in span(k, kdest).chain(span(rsq, rdest)) {
-                if s != k && s != rsq && occ.has(s) {
-                    clear = false;
-                    break;
-                }
-            }
-            if !clear {
+            // The same as a set, from the eastward rays: what lies east of
+            // the lower square and not east of the higher.
+            let east = r.rank_dirs[0];
+            let span_set = |a: usize, b: usize| {
+                let (lo, hi) = (a.min(b), a.max(b));
+                (r.rays[east][lo] & !r.rays[east][hi]) | B::from_index(lo)
+            };
+            let mut path = span_set(k, kdest) | span_set(rsq, rdest);
+            path.clear(k);
+            path.clear(rsq);
+            if path.intersects(&occ) {
                 continue;
             }
             let mut occ2 = occ;

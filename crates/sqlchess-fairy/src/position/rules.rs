@@ -158,9 +158,9 @@ pub(crate) struct Rules<B> {
     pub back_rank: [B; 2],
     /// Ray directions up and down a file, for the flying-general rule.
     pub file_dirs: [usize; 2],
-    /// Ray directions east and west along a rank, for the same rule:
-    /// Fairy-Stockfish's generals also face each other along a rank
-    /// (synochess).
+    /// Ray directions east and west along a rank: for the same rule
+    /// (Fairy-Stockfish's generals also face each other along a rank, as in
+    /// synochess), and for the squares castling crosses.
     pub rank_dirs: [usize; 2],
     /// Per piece, its shogi-style promoted piece.
     pub promoted_of: Vec<Option<usize>>,
@@ -230,6 +230,11 @@ pub(crate) struct Rules<B> {
     /// stalemate (no flag, check count, castling win, pass, connect or
     /// full board): `State::variant_end` then asks nothing else.
     pub extinction_only: bool,
+    /// Whether counting moves may skip legality and move filters: no royal
+    /// piece, no drop, gating, wall or other rule that adds or removes
+    /// moves (game ends alone), every piece plain or a chess pawn
+    /// (extinction). `State::count_pseudo_legal` counts them.
+    pub pseudo_count: bool,
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -431,6 +436,7 @@ impl<B: Bits> Rules<B> {
             walling_region: [B::EMPTY; 2],
             edge: B::EMPTY,
             chess_pawn: [None; 2],
+            pseudo_count: false,
             extinction_only: v.extinction.is_some()
                 && v.castling_wins == [[false; 2]; 2]
                 && !v.bikjang
@@ -898,9 +904,11 @@ impl<B: Bits> Rules<B> {
             }
             rules.types.push(tr);
         }
+        // Castling reads the rank's squares between king and rook along
+        // these rays too.
+        rules.rank_dirs = [b.dir((1, 0), &mut rules), b.dir((-1, 0), &mut rules)];
         if v.flying_general {
             rules.file_dirs = [b.dir((0, 1), &mut rules), b.dir((0, -1), &mut rules)];
-            rules.rank_dirs = [b.dir((1, 0), &mut rules), b.dir((-1, 0), &mut rules)];
             rules.slow_check = [true; 2];
         }
         let lines = v
@@ -920,6 +928,7 @@ impl<B: Bits> Rules<B> {
             rules.types[t].plain = [0, 1].map(|c| rules.is_plain_piece(t, c));
             rules.types[t].lines8 = [0, 1].map(|c| rules.lines_8x8(t, c));
         }
+        rules.pseudo_count = rules.counts_pseudo_legal();
         rules
     }
 
@@ -947,6 +956,37 @@ impl<B: Bits> Rules<B> {
             self.forward(c, b & !first).shr(1) & self.board,
             self.forward(c, b & !last).shl(1) & self.board,
         ]
+    }
+
+    /// Whether [`Rules::pseudo_count`] holds (see there).
+    fn counts_pseudo_legal(&self) -> bool {
+        let v = &self.v;
+        let pieces_plain = (0..2).all(|c| {
+            (0..self.types.len()).all(|t| {
+                self.types[t].plain[c] || (v.pawn_of(c) == Some(t) && self.chess_pawn[c].is_some())
+            })
+        });
+        pieces_plain
+            && v.royal.is_none()
+            && !v.drops
+            && !v.gating
+            && !v.cambodian_moves
+            && !v.sittuyin_promotion
+            && !v.blast_on_capture
+            && !v.must_capture
+            && !v.must_drop
+            && !v.makpong
+            && v.drop_checks
+            && v.checking
+            && !v.pseudo_royal
+            && v.mutually_immune.is_empty()
+            && v.walling.is_none()
+            && v.pass == [false; 2]
+            && v.pass_on_stalemate == [false; 2]
+            && !self.verify_all
+            && self.janggi.is_none()
+            && self.slow_check == [false; 2]
+            && self.generic_capture == [false; 2]
     }
 
     /// Piece `t`'s lines for colour `c` as (orthogonal, diagonal) when the
