@@ -159,8 +159,8 @@ impl<B: Bits> State<B> {
         // A pass as the only move added (janggi, out of bikjang): the same,
         // and the pass.
         if plain_but_pass && r.v.checking && !(r.v.bikjang && self.kings_face(r)) {
-            self.generate_moves::<S, false, false>(r, sink);
-            if !self.in_check(r) {
+            let in_check = self.generate_moves::<S, false, false>(r, sink);
+            if !in_check {
                 if let Some(pass) = self.pass_move() {
                     sink.push(pass);
                 }
@@ -487,11 +487,13 @@ impl<B: Bits> State<B> {
     /// the explosion); with `CAPTURES`, only moves onto an enemy piece or
     /// into a promotion zone, en passant and the pieces' special moves (a
     /// superset of the captures and promotions, for quiescence search).
+    /// Returns whether the side to move is in check, as the legality test
+    /// found it (`false` with `PSEUDO`, which does not look).
     fn generate_moves<S: Sink<B>, const PSEUDO: bool, const CAPTURES: bool>(
         &self,
         r: &Rules<B>,
         sink: &mut S,
-    ) {
+    ) -> bool {
         let us = self.side;
         let them = us ^ 1;
         let occ = self.occ();
@@ -881,7 +883,7 @@ impl<B: Bits> State<B> {
             // No drop, castling or Cambodian leap takes anything; en
             // passant does.
             self.gen_en_passant::<S, PSEUDO>(r, sink);
-            return;
+            return in_check;
         }
         if r.v.drops {
             self.gen_drops(r, sink, full, &sensitive);
@@ -898,6 +900,7 @@ impl<B: Bits> State<B> {
             let in_check = if PSEUDO { self.in_check(r) } else { in_check };
             self.gen_cambodian::<S, PSEUDO>(r, sink, in_check);
         }
+        in_check
     }
 
     /// Counts into a counting sink the moves of a variant whose legal moves
