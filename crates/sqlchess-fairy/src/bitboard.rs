@@ -412,15 +412,71 @@ impl Bits for u64 {
     fn shr(self, n: usize) -> Self {
         self.checked_shr(n as u32).unwrap_or(0)
     }
+    /// From the standard board's magic tables (`sqlchess_types::attacks`):
+    /// the same layout, bit `rank * 8 + file`.
     #[inline]
     fn slides_8x8(sq: usize, occ: &Self, orthogonal: bool, diagonal: bool) -> Option<Self> {
-        Some(crate::lines8::slides(sq, *occ, orthogonal, diagonal))
+        use sqlchess_types::{attacks, Bitboard, Square};
+        let (sq, occ) = (Square::new((sq & 63) as u32), Bitboard(*occ));
+        let mut out = 0;
+        if orthogonal {
+            out |= attacks::rook_attacks(sq, occ).0;
+        }
+        if diagonal {
+            out |= attacks::bishop_attacks(sq, occ).0;
+        }
+        Some(out)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The 8×8 slides agree with walking each ray square by square.
+    #[test]
+    fn slides_8x8_match_walking() {
+        let walked = |sq: usize, occ: u64, dirs: &[(i32, i32)]| {
+            let mut out = 0u64;
+            for &(dx, dy) in dirs {
+                let (mut f, mut r) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+                while (0..8).contains(&f) && (0..8).contains(&r) {
+                    let bit = 1u64 << (r * 8 + f);
+                    out |= bit;
+                    if occ & bit != 0 {
+                        break;
+                    }
+                    f += dx;
+                    r += dy;
+                }
+            }
+            out
+        };
+        let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..500 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = if round % 2 == 0 { x } else { x & (x >> 3) };
+            for sq in 0..64 {
+                let both = [orth, diag].concat();
+                assert_eq!(
+                    <u64 as Bits>::slides_8x8(sq, &occ, true, false),
+                    Some(walked(sq, occ, &orth))
+                );
+                assert_eq!(
+                    <u64 as Bits>::slides_8x8(sq, &occ, false, true),
+                    Some(walked(sq, occ, &diag))
+                );
+                assert_eq!(
+                    <u64 as Bits>::slides_8x8(sq, &occ, true, true),
+                    Some(walked(sq, occ, &both))
+                );
+            }
+        }
+    }
 
     #[test]
     fn shifts_agree_across_widths() {

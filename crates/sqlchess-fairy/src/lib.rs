@@ -9,7 +9,6 @@ mod builtin_ini;
 pub mod catalogue;
 mod geometry;
 pub mod ini;
-mod lines8;
 pub mod pack;
 pub mod parlett;
 mod piece;
