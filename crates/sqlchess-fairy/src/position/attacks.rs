@@ -53,6 +53,39 @@ impl<B: Bits> State<B> {
         occ: &B,
         removed: &B,
     ) -> bool {
+        self.attacked_with_rays(r, sq, by, occ, removed, None)
+    }
+
+    /// Each attack ray's pieces of colour `by`, for a variant whose ray
+    /// pieces may attack anywhere ([`Rules::rays_anywhere`]): what
+    /// [`State::attacked_with_rays`] reads for every square of a node
+    /// instead of finding them again; `None` elsewhere.
+    pub(crate) fn ray_pieces(&self, r: &Rules<B>, by: usize) -> Option<[B; MAX_NEAR_RAYS]> {
+        let rays = &r.attack_rays[by];
+        if !r.rays_anywhere[by] || rays.len() > MAX_NEAR_RAYS {
+            return None;
+        }
+        let mut out = [B::EMPTY; MAX_NEAR_RAYS];
+        for (ar, pieces) in rays.iter().zip(out.iter_mut()) {
+            for &t in &ar.types {
+                *pieces |= self.by_type[t];
+            }
+            *pieces &= self.by_color[by];
+        }
+        Some(out)
+    }
+
+    /// [`State::attacked`], with the attack rays' pieces of colour `by`
+    /// given when [`State::ray_pieces`] computed them for the node.
+    pub(crate) fn attacked_with_rays(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: usize,
+        occ: &B,
+        removed: &B,
+        ray_pieces: Option<&[B; MAX_NEAR_RAYS]>,
+    ) -> bool {
         if self.general_faces(r, sq, by, occ, removed) {
             return true;
         }
@@ -84,9 +117,15 @@ impl<B: Bits> State<B> {
                 return true;
             }
         }
-        r.attack_rays[by]
-            .iter()
-            .any(|ar| self.ray_attacks_from(r, ar, sq, by, &theirs, occ))
+        match ray_pieces {
+            Some(pieces) => r.attack_rays[by].iter().zip(pieces).any(|(ar, p)| {
+                let atk = *p & !*removed & r.rays[ar.dir][sq];
+                !atk.is_empty() && Self::ray_hits(r, ar, sq, &atk, occ)
+            }),
+            None => r.attack_rays[by]
+                .iter()
+                .any(|ar| self.ray_attacks_from(r, ar, sq, by, &theirs, occ)),
+        }
     }
 
     /// Whether a piece of colour `by` among `theirs` attacks `sq` along

@@ -778,12 +778,25 @@ impl<B: Bits> State<B> {
                 if is_royal && !PSEUDO {
                     let mut occ2 = occ;
                     occ2.clear(from);
+                    // The enemy's line pieces, found once for every target.
+                    let ray_pieces = if targets.is_empty() {
+                        None
+                    } else {
+                        self.ray_pieces(r, them)
+                    };
                     for to in targets.iter() {
                         let removed = B::from_index(to);
                         // The king stands on `to`: locusts need a victim there.
                         let mut occ3 = occ2;
                         occ3.set(to);
-                        if !self.attacked(r, to, them, &occ3, &removed) {
+                        if !self.attacked_with_rays(
+                            r,
+                            to,
+                            them,
+                            &occ3,
+                            &removed,
+                            ray_pieces.as_ref(),
+                        ) {
                             sink.push(FairyMove::normal(from, to));
                         }
                     }

@@ -235,6 +235,10 @@ pub(crate) struct Rules<B> {
     /// moves (game ends alone), every piece plain or a chess pawn
     /// (extinction). `State::count_pseudo_legal` counts them.
     pub pseudo_count: bool,
+    /// Per colour, whether every piece type on its attack rays may attack
+    /// every square of the board (no region): a ray's attackers are then
+    /// the same for every square (`State::ray_pieces`).
+    pub rays_anywhere: [bool; 2],
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -437,6 +441,7 @@ impl<B: Bits> Rules<B> {
             edge: B::EMPTY,
             chess_pawn: [None; 2],
             pseudo_count: false,
+            rays_anywhere: [false; 2],
             extinction_only: v.extinction.is_some()
                 && v.castling_wins == [[false; 2]; 2]
                 && !v.bikjang
@@ -929,6 +934,13 @@ impl<B: Bits> Rules<B> {
             rules.types[t].lines8 = [0, 1].map(|c| rules.lines_8x8(t, c));
         }
         rules.pseudo_count = rules.counts_pseudo_legal();
+        rules.rays_anywhere = [0, 1].map(|c| {
+            rules.attack_rays[c].iter().all(|ar| {
+                ar.types
+                    .iter()
+                    .all(|&t| (rules.types[t].region[c] & rules.board) == rules.board)
+            })
+        });
         rules
     }
 
