@@ -13,11 +13,14 @@ use crate::piece::comp_targets;
 /// directions, sliding and hopping).
 const MAX_NEAR_RAYS: usize = 16;
 
-/// A node's enemy attackers of our royal piece, by attack ray, and the legs
-/// of its lame attackers ([`State::near_king`]).
+/// A node's enemy attackers of our royal piece, by attack ray, the legs of
+/// its lame attackers, and the squares between facing generals
+/// ([`State::near_king`]).
 pub(crate) struct NearKing<B> {
     attackers: [B; MAX_NEAR_RAYS],
     lame_legs: B,
+    /// With flying generals on one line, the squares between them.
+    between_generals: Option<B>,
 }
 
 impl<B: Bits> State<B> {
@@ -314,7 +317,26 @@ impl<B: Bits> State<B> {
         let mut near = NearKing {
             attackers: [B::EMPTY; MAX_NEAR_RAYS],
             lame_legs: B::EMPTY,
+            between_generals: None,
         };
+        // Flying generals on one file or rank: the squares between them.
+        let ek = self.royal_sq[them];
+        if r.v.flying_general && ek != NO_SQ {
+            let ek = ek as usize;
+            let dirs = if ek % r.stride == k % r.stride {
+                Some(r.file_dirs)
+            } else if ek / r.stride == k / r.stride {
+                Some(r.rank_dirs)
+            } else {
+                None
+            };
+            if let Some(dirs) = dirs {
+                let dir = if ek > k { dirs[0] } else { dirs[1] };
+                let mut between = r.rays[dir][k] & !r.rays[dir][ek];
+                between.clear(ek);
+                near.between_generals = Some(between);
+            }
+        }
         // Slides are left out: a move can only uncover a slide onto the
         // king from a piece that stood alone in its way, which the pins
         // already confine to the line.
@@ -395,8 +417,13 @@ impl<B: Bits> State<B> {
                 }
             }
         }
-        if self.general_faces(r, k, them, &occ, &removed) {
-            return false;
+        // The generals face once nothing stands between them (unless the
+        // move takes the enemy's).
+        if let Some(between) = near.between_generals {
+            let ek = self.royal_sq[them] as usize;
+            if !removed.has(ek) && !between.intersects(&occ) {
+                return false;
+            }
         }
         if let Some(j) = &r.janggi {
             let mut through = B::from_index(from);
