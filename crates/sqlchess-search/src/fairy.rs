@@ -507,10 +507,6 @@ impl Game for FairyGame {
         self.reversible
     }
 
-    fn is_volatile(&self) -> bool {
-        self.pos.variant().drops
-    }
-
     fn null_move(&self) -> Option<FairyGame> {
         if !self.tables.null_move || self.check {
             return None;

@@ -114,13 +114,6 @@ pub trait Game: Clone + Send + 'static {
         true
     }
 
-    /// `true` if the static evaluation can swing by a piece on a quiet
-    /// move (drops: a piece in hand lands anywhere), so that the search
-    /// keeps its shallower pruning margins under a clock too.
-    fn is_volatile(&self) -> bool {
-        false
-    }
-
     /// The state after passing, whatever the material (the mate-threat test
     /// asks what the opponent could do); `None` in check or where passing
     /// is not supported. By default the same as [`Game::null_move`].

@@ -2,22 +2,13 @@
 //!
 //! Negamax with alpha-beta and PVS, a transposition table, quiescence search
 //! on noisy moves (captures and promotions) with stand pat, check extension,
-//! move ordering (hash move, MVV-LVA, killers, history), and, only for
-//! games that declare a heuristic evaluation ([`Game::SELECTIVE`]), the
-//! selective search: reverse futility, null-move pruning, late-move
-//! pruning, futility pruning of quiet moves, pruning of captures that lose
-//! in the static exchange, and late-move reductions, each more aggressive
-//! where the side to move is not improving on its evaluation of two plies
-//! before; mate-distance scores, and draws by repetition (path and game
-//! history) and by the game's own rules.
-//!
-//! The selective search has two settings. Under a clock it uses deeper
-//! margins, measured by match (BENCHMARKS.md, "Search pruning by match"),
-//! except in games with drops ([`Game::is_volatile`]), where they lost.
-//! Without a clock (a fixed depth or node count) it keeps the shallower
-//! margins of the first version, and neither reverse futility nor the null
-//! move prunes a node whose opponent threatens mate in one: there a depth
-//! is a promise, and a mate in N is found at depth 2N+1.
+//! move ordering (hash move, MVV-LVA, killers, history), null-move pruning,
+//! late-move reductions and futility pruning (only for games that declare a
+//! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
+//! neither reverse futility nor the null move prunes a node whose opponent
+//! threatens mate in one, so a mate in N is found at depth 2N+1),
+//! mate-distance scores, and draws
+//! by repetition (path and game history) and by the game's own rules.
 //!
 //! With more than one thread ([`Searcher::set_threads`]), Lazy SMP: helper
 //! searchers run the same iterative deepening on the same root, every
@@ -226,10 +217,6 @@ pub struct Searcher<G: Game> {
     shared_nodes: Option<Arc<AtomicU64>>,
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
-    /// The static evaluation at each ply of the current line (`-INF` in
-    /// check), to tell whether the side to move is improving on its
-    /// position two plies up.
-    evals: Vec<i32>,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Move>>,
@@ -242,19 +229,11 @@ pub struct Searcher<G: Game> {
     start: Instant,
     limits: Limits,
     stopped: bool,
-    /// Whether the search keeps what its depth promises (a mate in N at
-    /// depth 2N+1): in searches without a clock, reverse futility and
-    /// shallow null moves ask for a mate threat first. Under a clock the
-    /// test costs more strength than it keeps (BENCHMARKS.md, "Search").
+    /// Whether reverse futility and shallow null moves ask for a mate
+    /// threat first: in searches without a clock, whose depth promises
+    /// what is seen (a mate in N at depth 2N+1); under a clock the test
+    /// costs more strength than it keeps (BENCHMARKS.md, "Search").
     mate_safe: bool,
-    /// Whether pruning and reductions keep their first, shallower margins:
-    /// in searches that keep what their depth promises ([`Self::mate_safe`];
-    /// the deeper margins missed a mate in three of the mate suite) and in
-    /// games whose evaluation is volatile ([`Game::is_volatile`]: drops).
-    /// Measured by match, the deeper margins did no worse in chess and
-    /// capablanca and worse in crazyhouse (BENCHMARKS.md, "Search pruning
-    /// by match").
-    cautious: bool,
     /// The node count when the current quiescence search began.
     quiescence_start: u64,
 }
@@ -281,7 +260,6 @@ impl<G: Game> Searcher<G> {
             shared_nodes: None,
             history: vec![0; HISTORY_SIZE],
             killers: vec![[None; 2]; MAX_PLY + 2],
-            evals: vec![-INF; MAX_PLY + 2],
             moves: (0..MAX_PLY + 3).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2)
@@ -296,7 +274,6 @@ impl<G: Game> Searcher<G> {
             limits: Limits::default(),
             stopped: false,
             mate_safe: true,
-            cautious: true,
             quiescence_start: 0,
         }
     }
@@ -406,7 +383,6 @@ impl<G: Game> Searcher<G> {
         self.seldepth = 0;
         self.stopped = false;
         self.mate_safe = limits.movetime.is_none() && limits.soft_time.is_none();
-        self.cautious = self.mate_safe || root.is_volatile();
         for h in &mut self.history {
             *h /= 8;
         }
@@ -632,11 +608,6 @@ impl<G: Game> Searcher<G> {
 
         let selective = G::SELECTIVE && !pv_node && !in_check;
         let static_eval = if in_check { -INF } else { pos.evaluate() };
-        self.evals[ply] = static_eval;
-        // Improving: better than two plies ago (or than nothing, when that
-        // node was in check). A node that is not improving is pruned and
-        // reduced more.
-        let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
         if selective && beta.abs() < MATE_BOUND {
             // Reverse futility and the null move judge the node by its static
             // evaluation, which a mate threat (the opponent mates in one if
@@ -644,13 +615,8 @@ impl<G: Game> Searcher<G> {
             // search below could not see the threat itself.
             let mut threat = None;
             // Reverse futility: far above beta at low depth.
-            let (rfp_depth, rfp_margin) = if self.cautious {
-                (6, 90 * depth)
-            } else {
-                (8, 80 * (depth - improving as i32))
-            };
-            if depth <= rfp_depth
-                && static_eval - rfp_margin >= beta
+            if depth <= 6
+                && static_eval - 90 * depth >= beta
                 && (!self.mate_safe || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
             {
                 return static_eval;
@@ -734,45 +700,18 @@ impl<G: Game> Searcher<G> {
             let quiet = !noisy;
             let prunable = quiet && scores[i] < 800_000;
 
-            // Shallow pruning of moves that cannot be expected to raise
-            // alpha: late quiet moves (late-move pruning), quiet moves far
-            // below alpha (futility), and captures that lose more than the
-            // depth can win back (static exchange). A checking move is never
-            // pruned; whether it checks is asked only of moves otherwise
-            // pruned, most of which `may_give_check` clears unplayed.
-            let pruned = selective
-                && searched > 0
-                && best > -MATE_BOUND
-                && if prunable {
-                    let (late, futile) = if self.cautious {
-                        (
-                            depth <= 3 && quiets_tried >= (3 + 2 * depth * depth) as usize,
-                            depth <= 3 && static_eval + 100 + 110 * depth <= alpha,
-                        )
-                    } else {
-                        (
-                            depth <= 7
-                                && quiets_tried
-                                    >= ((4 + depth * depth) / (2 - improving as i32)) as usize,
-                            depth <= 6 && static_eval + 100 + 100 * depth <= alpha,
-                        )
-                    };
-                    late || futile
-                } else {
-                    !self.cautious
-                        && noisy
-                        && Some(mv) != tt_move
-                        && depth <= 6
-                        && pos.see(mv) < -100 * depth
-                };
-            if pruned && !pos.may_give_check(mv) {
-                continue;
-            }
             let mut child = pos.clone();
             child.apply(mv);
             let gives_check = child.is_check();
-            if pruned && !gives_check {
-                continue;
+
+            if selective && prunable && !gives_check && searched > 0 && best > -MATE_BOUND {
+                // Late-move pruning and futility pruning of quiet moves.
+                if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) as usize {
+                    continue;
+                }
+                if depth <= 3 && static_eval + 100 + 110 * depth <= alpha {
+                    continue;
+                }
             }
             if quiet {
                 quiets_tried += 1;
@@ -784,25 +723,13 @@ impl<G: Game> Searcher<G> {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                // Late quiet moves are reduced, and so are captures that
-                // lose material in the exchange (ordered after the killers).
-                let reducible = prunable || (!self.cautious && noisy && scores[i] < 800_000);
-                if G::SELECTIVE && depth >= 3 && reducible && !in_check && !gives_check {
+                if G::SELECTIVE && depth >= 3 && prunable && !in_check && !gives_check {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
-                    let history = self.history[pos.history_index(mv)];
-                    if self.cautious {
-                        r -= i32::from(history > 4000);
-                    } else {
-                        r += i32::from(!improving);
-                        if prunable {
-                            // A quiet move with a good history is reduced
-                            // less, one with a bad history more (by up to
-                            // two plies).
-                            r -= history / 8000;
-                        }
+                    if self.history[pos.history_index(mv)] > 4000 {
+                        r -= 1;
                     }
                     r = r.clamp(0, depth - 2);
                 }
