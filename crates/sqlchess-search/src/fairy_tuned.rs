@@ -19,6 +19,10 @@ pub(crate) struct TunedTables {
     /// side; or turned half round) has the same value. In a variant with
     /// hands, one more value follows: the piece's in hand.
     pub pieces: &'static [(char, &'static [i32])],
+    /// Per piece letter (lower case), centipawns per pseudo-legal move the
+    /// piece has (its mobility, fitted with the tables by `fit
+    /// --mobility`); empty where the fit had none.
+    pub mobility: &'static [(char, i32)],
 }
 
 pub(crate) const TUNED: &[TunedTables] = &[
@@ -114,6 +118,7 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
+        mobility: &[],
     },
     // END capablanca
     // BEGIN crazyhouse
@@ -184,6 +189,7 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
+        mobility: &[],
     },
     // END crazyhouse
     // BEGIN seirawan
@@ -273,6 +279,7 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
+        mobility: &[],
     },
     // END seirawan
     // BEGIN xiangqi
@@ -359,6 +366,7 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
+        mobility: &[],
     },
     // END xiangqi
 ];
