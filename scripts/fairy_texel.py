@@ -2,7 +2,7 @@
 """Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
 
     scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
-    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--mobility] [--rust FILE]
+    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--rust FILE]
 
 `data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
 random legal openings of 6 plies from SEED, one game per core at once) and
@@ -245,30 +245,14 @@ def fit(args):
                     vals.append(1.0 if cell.isupper() else -1.0)
             targets.append(float(score))
             n += 1
-    # With --mobility, one more feature per letter: its pieces'
-    # pseudo-legal moves, White's minus Black's, counted by the engine's
-    # own generator (the fairy_mobility example), as the evaluation will.
-    if args.mobility:
-        counts = mobility_counts(args.variant, args.data, n)
-        for l in counts[0]:
-            if l in prior:
-                index[(l, "mobility")] = len(index)
     features = numpy.zeros((n, len(index)))
     numpy.add.at(features, (numpy.array(rows), numpy.array(cols)), numpy.array(vals))
-    if args.mobility:
-        letters_order, matrix = counts
-        for j, l in enumerate(letters_order):
-            if (l, "mobility") in index:
-                features[:, index[(l, "mobility")]] = matrix[:, j]
     y = numpy.array(targets)
     # The prior of a piece in hand: its mean value on the board plus an
     # eighth, as the evaluation counts it untuned.
     w0 = numpy.zeros(len(index))
     for (l, sq), i in index.items():
-        if sq == "mobility":
-            w0[i] = 0.0
-        else:
-            w0[i] = prior[l][sq] if sq >= 0 else sum(prior[l]) / len(prior[l]) * 9 / 8
+        w0[i] = prior[l][sq] if sq >= 0 else sum(prior[l]) / len(prior[l]) * 9 / 8
     # The last tenth of the positions (the last games: a game's positions
     # are written together) is held out to measure the fit.
     split = n - n // 10
@@ -277,7 +261,7 @@ def fit(args):
     if args.hold_hands:
         # A weight this heavy keeps the values in hand where they are.
         for (l, sq), i in index.items():
-            if sq != "mobility" and sq < 0:
+            if sq < 0:
                 ridge[i] = 1e9
     gram = fx.T @ fx + numpy.diag(ridge)
     fitted = numpy.linalg.solve(gram, fx.T @ fy + ridge * w0)
@@ -313,33 +297,11 @@ def fit(args):
         print(f"{l}: mean {sum(t) / len(t):.0f} (was {sum(prior[l]) / len(t):.0f})")
         for r in reversed(range(h)):
             print("   " + " ".join(f"{v:5d}" for v in t[r * w:(r + 1) * w]))
-    mobility = {l: int(round(fitted[i])) for (l, sq), i in index.items() if sq == "mobility"}
-    if mobility:
-        print("centipawns per move: " + ", ".join(f"{l} {v}" for l, v in sorted(mobility.items())))
     if args.rust:
-        write_rust(args.rust, args.variant, w, h, not mirrored, tables, split, mobility)
+        write_rust(args.rust, args.variant, w, h, not mirrored, tables, split)
 
 
-def mobility_counts(variant, paths, n):
-    """(letters, matrix): per position of the data files, in order, each
-    letter's pseudo-legal moves, White's minus Black's."""
-    fens = []
-    for path in paths:
-        for line in open(path):
-            if not line.endswith("\n"):
-                break
-            fens.append(line.split("\t", 1)[0])
-    out = subprocess.run(["cargo", "run", "--quiet", "--release", "-p", "sqlchess-search",
-                          "--example", "fairy_mobility", "--", variant],
-                         input="\n".join(fens[:n]) + "\n", check=True,
-                         capture_output=True, text=True).stdout.splitlines()
-    letters = out[0].split()
-    matrix = numpy.array([[float(v) for v in row.split()] for row in out[1:]])
-    assert matrix.shape == (n, len(letters)), matrix.shape
-    return letters, matrix
-
-
-def write_rust(path, variant, w, h, rotated, tables, n, mobility):
+def write_rust(path, variant, w, h, rotated, tables, n):
     try:
         old = open(path).read()
     except FileNotFoundError:
@@ -361,9 +323,7 @@ def write_rust(path, variant, w, h, rotated, tables, n, mobility):
         if len(t) > w * h:
             body.append(f"                {t[w * h]},\n")
         body.append("            ]),\n")
-    body.append("        ],\n")
-    body.append("        mobility: &[" + "".join(f"('{l}', {v}), " for l, v in sorted(mobility.items())) + "],\n")
-    body += ["    },\n", f"    // END {variant}\n"]
+    body += ["        ],\n", "    },\n", f"    // END {variant}\n"]
     entries[variant] = "".join(body)
     with open(path, "w") as f:
         f.write(HEADER)
@@ -395,10 +355,6 @@ pub(crate) struct TunedTables {
     /// side; or turned half round) has the same value. In a variant with
     /// hands, one more value follows: the piece's in hand.
     pub pieces: &'static [(char, &'static [i32])],
-    /// Per piece letter (lower case), centipawns per pseudo-legal move the
-    /// piece has (its mobility, fitted with the tables by `fit
-    /// --mobility`); empty where the fit had none.
-    pub mobility: &'static [(char, i32)],
 }
 
 """
@@ -422,8 +378,6 @@ def main():
                    help="keep the values in hand at the current ones")
     f.add_argument("--keep-scale", action="store_true",
                    help="scale the fit to the current tables' material at the start")
-    f.add_argument("--mobility", action="store_true",
-                   help="fit centipawns per pseudo-legal move of each piece too")
     f.add_argument("--rust")
     args = ap.parse_args()
     data(args) if args.command == "data" else fit(args)

@@ -5,7 +5,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use sqlchess_fairy::{Color, FairyMove, FairySquare, Position, Variant};
+use sqlchess_fairy::{Color, FairyMove, Position, Variant};
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
@@ -96,10 +96,6 @@ struct Tables {
     /// point of view: `[(piece * 2 + colour) * 256 + frame square]`
     /// (colour 0 White), so that the evaluation is a sum over the pieces.
     placed_value: Vec<i32>,
-    /// Centipawns per pseudo-legal move, by piece index, where a fitted
-    /// table gives them (`fairy_tuned.rs`); empty otherwise, and then the
-    /// evaluation does not generate moves.
-    mobility: Vec<i32>,
 }
 
 impl Tables {
@@ -167,19 +163,6 @@ impl Tables {
                 }
             }
         }
-        let mut mobility = vec![0; values.len()];
-        for &(letter, per_move) in fitted.map_or(&[][..], |t| t.mobility) {
-            if let Some(piece) = v
-                .pieces
-                .iter()
-                .position(|p| p.letter.to_ascii_lowercase() == letter)
-            {
-                mobility[piece] = per_move;
-            }
-        }
-        if mobility.iter().all(|&m| m == 0) {
-            mobility.clear();
-        }
         // Moves a piece gains in a zone (xiangqi's soldier across the
         // river) are worth what a move adds to any piece's value; fitted
         // tables have counted them already.
@@ -216,7 +199,6 @@ impl Tables {
             null_move: !v.must_capture,
             exchanges: !v.blast_on_capture && !v.must_capture,
             placed_value,
-            mobility,
         }
     }
 }
@@ -351,17 +333,14 @@ impl FairyGame {
         let mut placed = [(0u8, 0u8, false); 256];
         let mut n_placed = 0;
         let mut kings: [Option<(u8, u8)>; 2] = [None, None];
-        let mut visit = |sq: FairySquare, piece: usize, white: bool, moves: u32| {
+        self.pos.for_each_piece(|sq, piece, white| {
             // 0-based, as the king-safety pass's board bounds are.
             let (x, y) = (sq.file(), sq.rank());
-            let mut value = t
+            let value = t
                 .placed_value
                 .get((piece * 2 + usize::from(!white)) * 256 + sq.index())
                 .copied()
                 .unwrap_or(0);
-            if moves > 0 {
-                value += t.mobility.get(piece).copied().unwrap_or(0) * moves as i32;
-            }
             score += if white { value } else { -value };
             if Some(piece) == t.royal {
                 kings[usize::from(!white)] = Some((x, y));
@@ -369,15 +348,7 @@ impl FairyGame {
                 placed[n_placed] = (x, y, white);
                 n_placed += 1;
             }
-        };
-        // Mobility costs a move generation for each side: only where a fit
-        // has weights for it.
-        if t.mobility.is_empty() {
-            self.pos
-                .for_each_piece(|sq, piece, white| visit(sq, piece, white, 0));
-        } else {
-            self.pos.for_each_piece_moves(visit);
-        }
+        });
         // Pieces in hand are material too: each can be dropped where it is
         // most needed, so it is worth a little more than the same piece on
         // the board. Without this a drop would look like winning a piece and

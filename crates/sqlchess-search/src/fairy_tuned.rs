@@ -19,10 +19,6 @@ pub(crate) struct TunedTables {
     /// side; or turned half round) has the same value. In a variant with
     /// hands, one more value follows: the piece's in hand.
     pub pieces: &'static [(char, &'static [i32])],
-    /// Per piece letter (lower case), centipawns per pseudo-legal move the
-    /// piece has (its mobility, fitted with the tables by `fit
-    /// --mobility`); empty where the fit had none.
-    pub mobility: &'static [(char, i32)],
 }
 
 pub(crate) const TUNED: &[TunedTables] = &[
@@ -118,7 +114,6 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
-        mobility: &[],
     },
     // END capablanca
     // BEGIN crazyhouse
@@ -189,7 +184,6 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
-        mobility: &[],
     },
     // END crazyhouse
     // BEGIN seirawan
@@ -279,7 +273,6 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
-        mobility: &[],
     },
     // END seirawan
     // BEGIN xiangqi
@@ -366,7 +359,6 @@ pub(crate) const TUNED: &[TunedTables] = &[
                 ],
             ),
         ],
-        mobility: &[],
     },
     // END xiangqi
 ];

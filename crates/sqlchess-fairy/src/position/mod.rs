@@ -1226,25 +1226,6 @@ impl Position {
         })
     }
 
-    /// Calls `f(square, piece index, is White, moves)` for every piece on
-    /// the board, with the number of pseudo-legal moves it has (255 at
-    /// most): its moves as if its side were to move, checks and pins not
-    /// looked at, drops and en passant not counted. The evaluation's
-    /// mobility; it costs a pseudo-legal generation for each side.
-    pub fn for_each_piece_moves(&self, mut f: impl FnMut(FairySquare, usize, bool, u32)) {
-        with!(self, |r, st| {
-            for c in 0..2 {
-                let mut moves = movegen::MovesFrom([0; 256]);
-                st.pseudo_moves_of(r, c, &mut moves);
-                for idx in st.by_color[c].iter() {
-                    let t = (st.board[idx] as usize - 1) & 31;
-                    let sq = FairySquare::from_index(to_frame(idx, r.stride));
-                    f(sq, t, c == 0, u32::from(moves.0[idx]));
-                }
-            }
-        })
-    }
-
     /// The pieces on the board, both sides, other than the royal type's
     /// (bare royal pieces draw where no other rule can end the game).
     pub fn non_royal_count(&self) -> u32 {

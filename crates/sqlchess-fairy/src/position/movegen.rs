@@ -82,28 +82,6 @@ impl<B: Bits> Sink<B> for Counter {
     }
 }
 
-/// A sink that counts each piece's moves by the square it moves from
-/// (the evaluation's mobility); drops have no mover on the board and are
-/// not counted.
-pub(crate) struct MovesFrom(pub [u8; 256]);
-
-impl<B: Bits> Sink<B> for MovesFrom {
-    #[inline]
-    fn bulk(&mut self, from: usize, targets: B) {
-        let n = self.0[from].saturating_add(targets.count().min(255) as u8);
-        self.0[from] = n;
-    }
-    #[inline]
-    fn push(&mut self, mv: FairyMove) {
-        if !mv.is_drop() {
-            let from = usize::from(mv.from);
-            self.0[from] = self.0[from].saturating_add(1);
-        }
-    }
-    #[inline]
-    fn drops(&mut self, _t: usize, _targets: B) {}
-}
-
 impl<B: Bits> Sink<B> for Vec<FairyMove> {
     fn bulk(&mut self, from: usize, targets: B) {
         for to in targets.iter() {
@@ -136,20 +114,6 @@ impl<B: Bits> State<B> {
         } else {
             self.generate_moves::<S, false, false>(r, sink);
         }
-    }
-
-    /// Counts into `sink` the pseudo-legal moves of the side `side`, as if
-    /// it were to move: every move of its pieces without regard to its
-    /// royal piece's safety (no pins, no check), en passant not counted.
-    pub(crate) fn pseudo_moves_of(&self, r: &Rules<B>, side: usize, sink: &mut MovesFrom) {
-        let mut st = *self;
-        if st.side != side {
-            st.side = side;
-            st.ep = NO_SQ;
-            st.ep_victim = NO_SQ;
-            st.ep_second = NO_SQ;
-        }
-        st.generate_moves::<_, true, false>(r, sink);
     }
 
     /// Generates the legal moves that may capture or promote into `sink`:
