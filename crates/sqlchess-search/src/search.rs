@@ -246,10 +246,13 @@ impl<G: Game> Searcher<G> {
 
     /// A searcher over a (possibly shared) table.
     fn with_table(tt: Arc<TranspositionTable<G::Move>>) -> Searcher<G> {
+        // ln(depth)·ln(move number) / 1.75: the divisor was 2.25 until a
+        // match in xiangqi and chess preferred the deeper reductions
+        // (BENCHMARKS.md, "Late-move reductions by match").
         let mut reductions = vec![[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 1.75) as u8;
             }
         }
         Searcher {
