@@ -5,11 +5,12 @@ use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlchess_rules::{GameStatus, Outcome, Position};
+use sqlchess_search::Visited;
 
-/// Whether the game is over at `pos`, given the Zobrist hashes of the
-/// positions before it (oldest first): the rules' own end (mate, stalemate,
+/// Whether the game is over at `pos`, given the positions before it
+/// (oldest first): the rules' own end (mate, stalemate,
 /// dead position, fifty moves) or a threefold repetition.
-pub fn judge(pos: &Position, history: &[u64]) -> Option<(Outcome, String)> {
+pub fn judge(pos: &Position, history: &[Visited]) -> Option<(Outcome, String)> {
     let status = pos.status();
     if let Some(outcome) = status.outcome() {
         let why = match status {
@@ -23,7 +24,7 @@ pub fn judge(pos: &Position, history: &[u64]) -> Option<(Outcome, String)> {
         .iter()
         .rev()
         .take(pos.halfmoves() as usize)
-        .filter(|&&h| h == key)
+        .filter(|h| h.hash == key)
         .count();
     (earlier >= 2).then(|| (Outcome::Draw, "threefold repetition".to_owned()))
 }

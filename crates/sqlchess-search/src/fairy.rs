@@ -507,6 +507,10 @@ impl Game for FairyGame {
         self.reversible
     }
 
+    fn perpetual_check_loses(&self) -> bool {
+        self.pos.variant().perpetual_check_illegal
+    }
+
     fn null_move(&self) -> Option<FairyGame> {
         if !self.tables.null_move || self.check {
             return None;

@@ -7,6 +7,37 @@ pub use sqlchess_rules::RelativeOutcome;
 /// The size of history tables: [`Game::history_index`] must stay below it.
 pub const HISTORY_SIZE: usize = 1 << 16;
 
+/// A position the game went through, as repetitions need it: its hash, and
+/// whether its side to move was in check (where giving check at every move
+/// of a repetition loses, [`Game::perpetual_check_loses`]). The game's
+/// earlier positions are handed to the search in this form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Visited {
+    /// [`Game::hash`] of the position (for sqlchess's games, its Zobrist hash).
+    pub hash: u64,
+    /// Whether the side to move was in check there.
+    pub in_check: bool,
+}
+
+impl Visited {
+    /// The record of `pos`.
+    pub fn of<G: Game>(pos: &G) -> Visited {
+        Visited {
+            hash: pos.hash(),
+            in_check: pos.is_check(),
+        }
+    }
+
+    /// The record of a rules-facade position: its Zobrist hash, which is
+    /// the hash of the engine that searches it.
+    pub fn of_position(pos: &sqlchess_rules::Position) -> Visited {
+        Visited {
+            hash: pos.zobrist(),
+            in_check: pos.is_check(),
+        }
+    }
+}
+
 /// A two-player, zero-sum game of perfect information, as the search sees it.
 ///
 /// States are values: [`Game::apply`] changes one in place and the search
@@ -99,6 +130,14 @@ pub trait Game: Clone + Send + 'static {
     /// looked for this far back; `0` for games that cannot repeat.
     fn reversible_plies(&self) -> u32 {
         0
+    }
+
+    /// Whether a repetition is lost by the side that gave check at every
+    /// one of its moves in the cycle (and won by the other; a draw if both
+    /// did), as xiangqi's rule against perpetual check has it
+    /// (variants.ini's `perpetualCheckIllegal`), instead of drawn.
+    fn perpetual_check_loses(&self) -> bool {
+        false
     }
 
     /// The state after passing, for null-move pruning; `None` where a pass

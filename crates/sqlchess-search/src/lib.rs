@@ -15,7 +15,7 @@ pub mod tictactoe;
 pub mod tt;
 pub mod uci;
 
-pub use game::{Game, HISTORY_SIZE};
+pub use game::{Game, Visited, HISTORY_SIZE};
 pub use search::{
     Limits, Score, SearchInfo, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY,
     MAX_QUIESCENCE_NODES, MAX_QUIESCENCE_PLY, MAX_THREADS,
@@ -134,13 +134,14 @@ impl Engine {
         self.threads = threads.clamp(1, MAX_THREADS);
     }
 
-    /// Searches `pos` within `limits`; `history` holds the Zobrist hashes
-    /// ([`Position::zobrist`]) of the game's earlier positions, oldest
-    /// first, for repetitions. `report` is called after each iteration.
+    /// Searches `pos` within `limits`; `history` holds the game's earlier
+    /// positions ([`Position::zobrist`] and [`Position::is_check`], see
+    /// [`Visited`]), oldest first, for repetitions. `report` is called
+    /// after each iteration.
     pub fn search(
         &mut self,
         pos: &Position,
-        history: &[u64],
+        history: &[Visited],
         limits: &Limits,
         report: impl FnMut(&Progress),
     ) -> BestMove {
@@ -210,7 +211,7 @@ fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
 fn best_move<G: Game>(
     searcher: &mut Searcher<G>,
     root: &G,
-    history: &[u64],
+    history: &[Visited],
     limits: &Limits,
     mut report: impl FnMut(&Progress),
 ) -> BestMove {

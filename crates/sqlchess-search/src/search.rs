@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, RelativeOutcome, HISTORY_SIZE};
+use crate::game::{Game, RelativeOutcome, Visited, HISTORY_SIZE};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest the search goes, in plies from the root.
@@ -220,8 +220,8 @@ pub struct Searcher<G: Game> {
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Move>>,
-    /// Hashes of the game before the root, then of the path from the root.
-    path: Vec<u64>,
+    /// The game's positions before the root, then the path from the root.
+    path: Vec<Visited>,
     reductions: Vec<[u8; 64]>,
     stop: Arc<AtomicBool>,
     nodes: u64,
@@ -320,13 +320,14 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `root` within `limits` and returns the best move.
     ///
-    /// `history` holds the hashes of the game's earlier positions, oldest
-    /// first, without the root: positions repeated from it count as draws.
+    /// `history` holds the game's earlier positions, oldest first, without
+    /// the root: positions repeated from it count as draws (or, where
+    /// perpetual check loses, as a loss for the side that kept checking).
     /// `on_iteration` is called after each completed depth.
     pub fn search(
         &mut self,
         root: &G,
-        history: &[u64],
+        history: &[Visited],
         limits: &Limits,
         on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
@@ -376,7 +377,7 @@ impl<G: Game> Searcher<G> {
     fn search_one(
         &mut self,
         root: &G,
-        history: &[u64],
+        history: &[Visited],
         limits: &Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
@@ -394,7 +395,7 @@ impl<G: Game> Searcher<G> {
         }
         self.path.clear();
         self.path.extend_from_slice(history);
-        self.path.push(root.hash());
+        self.path.push(Visited::of(root));
 
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
@@ -533,23 +534,38 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// `true` if the position at the top of the path repeats an earlier one.
+    /// The score of the position at the top of the path if it repeats an
+    /// earlier one within the reversible plies: a draw, or, where perpetual
+    /// check loses, a loss for the side that gave check at every one of its
+    /// moves since (a win for the other, a draw if both did).
     #[inline]
-    fn is_repetition(&self, reversible: u32) -> bool {
+    fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
+        let reversible = pos.reversible_plies();
         let n = self.path.len();
         if reversible < 4 || n < 5 {
-            return false;
+            return None;
         }
-        let current = self.path[n - 1];
+        let current = self.path[n - 1].hash;
         let oldest = n.saturating_sub(reversible as usize + 1);
         let mut i = n - 1;
         while i >= oldest + 2 {
             i -= 2;
-            if self.path[i] == current {
-                return true;
+            if self.path[i].hash == current {
+                if !pos.perpetual_check_loses() {
+                    return Some(0);
+                }
+                // Positions i + 2, i + 4, … have this side to move: in check
+                // at each, the opponent checked at every move of the cycle;
+                // i + 1, i + 3, … are the opponent's, checked by this side.
+                let checked = |first: usize| (first..n).step_by(2).all(|j| self.path[j].in_check);
+                return Some(match (checked(i + 2), checked(i + 1)) {
+                    (true, false) => outcome_score(RelativeOutcome::Win, ply),
+                    (false, true) => outcome_score(RelativeOutcome::Loss, ply),
+                    _ => 0,
+                });
             }
         }
-        false
+        None
     }
 
     fn negamax(
@@ -567,8 +583,8 @@ impl<G: Game> Searcher<G> {
             if let Some(o) = pos.outcome() {
                 return outcome_score(o, ply);
             }
-            if self.is_repetition(pos.reversible_plies()) {
-                return 0;
+            if let Some(score) = self.repetition(pos, ply) {
+                return score;
             }
             // Mate-distance pruning: no line from here beats a mate already found nearer the root.
             alpha = alpha.max(-(MATE - ply as i32));
@@ -635,7 +651,7 @@ impl<G: Game> Searcher<G> {
                     || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
             {
                 if let Some(child) = pos.null_move() {
-                    self.path.push(child.hash());
+                    self.path.push(Visited::of(&child));
                     let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
                     if self.stopped {
@@ -720,7 +736,7 @@ impl<G: Game> Searcher<G> {
                 quiets_tried += 1;
             }
 
-            self.path.push(child.hash());
+            self.path.push(Visited::of(&child));
             let mut score;
             if searched == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);

@@ -1,6 +1,6 @@
 //! A game of the engine against itself, for any [`Game`].
 
-use crate::game::{Game, RelativeOutcome};
+use crate::game::{Game, RelativeOutcome, Visited};
 use crate::search::{Limits, Searcher};
 
 /// Why a self-play game ended.
@@ -62,7 +62,7 @@ pub fn selfplay<G: Game>(
 ) -> SelfPlay<G::Move> {
     let mut searcher = Searcher::<G>::new(hash_mb);
     let mut pos = start.clone();
-    let mut history: Vec<u64> = Vec::new();
+    let mut history: Vec<Visited> = Vec::new();
     let mut moves = Vec::new();
     let mut legal = Vec::new();
     let (termination, outcome) = loop {
@@ -75,7 +75,7 @@ pub fn selfplay<G: Game>(
             .take(pos.reversible_plies() as usize)
             .skip(1)
             .step_by(2)
-            .filter(|&&h| h == pos.hash())
+            .filter(|h| h.hash == pos.hash())
             .count();
         if reps >= 2 {
             break (Termination::Repetition, RelativeOutcome::Draw);
@@ -91,7 +91,7 @@ pub fn selfplay<G: Game>(
         let result = searcher.search(&pos, &history, limits, |_| {});
         let mv = result.best_move.unwrap_or(legal[0]);
         on_move(&pos, mv, result.score);
-        history.push(pos.hash());
+        history.push(Visited::of(&pos));
         pos.apply(mv);
         moves.push(mv);
     };

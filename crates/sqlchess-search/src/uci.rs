@@ -29,7 +29,7 @@ use sqlchess_core::{Color, Position as ChessPosition};
 use sqlchess_rules::{Position, Variant};
 
 use crate::fairy::FairyGame;
-use crate::{Game, Limits, Score, Searcher, MAX_THREADS};
+use crate::{Game, Limits, Score, Searcher, Visited, MAX_THREADS};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "sqlchess";
@@ -147,11 +147,11 @@ fn lock<W>(out: &Mutex<W>) -> MutexGuard<'_, W> {
 enum Session {
     Chess {
         root: ChessPosition,
-        history: Vec<u64>,
+        history: Vec<Visited>,
     },
     Fairy {
         root: Box<FairyGame>,
-        history: Vec<u64>,
+        history: Vec<Visited>,
     },
 }
 
@@ -325,7 +325,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let mut history = Vec::with_capacity(moves.len());
         for text in moves {
             let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-            history.push(pos.zobrist());
+            history.push(Visited::of_position(&pos));
             pos = pos.play_unchecked(mv);
         }
         // The search is generic over its game; each engine has its own.
@@ -524,7 +524,7 @@ pub fn variant_names() -> Vec<String> {
 /// One search to run in the search thread.
 struct Job<G: Game, W: Write + Send + 'static> {
     root: G,
-    history: Vec<u64>,
+    history: Vec<Visited>,
     limits: Limits,
     out: Arc<Mutex<W>>,
     infinite: bool,

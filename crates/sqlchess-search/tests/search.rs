@@ -4,13 +4,13 @@
 //! (`go depth 20`), which reports the same mate distance and first move.
 
 use sqlchess_core::{Game as ChessGame, Position};
-use sqlchess_search::{Limits, Score, Searcher, MATE};
+use sqlchess_search::{Limits, Score, Searcher, Visited, MATE};
 
 fn search(fen: &str, depth: u32) -> (String, Score, i32) {
     search_with_history(fen, &[], depth)
 }
 
-fn search_with_history(fen: &str, history: &[u64], depth: u32) -> (String, Score, i32) {
+fn search_with_history(fen: &str, history: &[Visited], depth: u32) -> (String, Score, i32) {
     let pos = Position::from_fen(fen).unwrap();
     let mut s = Searcher::<Position>::new(8);
     let r = s.search(&pos, history, &Limits::depth(depth), |_| {});
@@ -106,11 +106,11 @@ fn losing_side_takes_the_repetition() {
     // Black has a queen against a knight; White shuffles Nf3/Ng1 and Black Kd8/Ke8.
     let start = Position::from_fen("q3k3/8/8/8/8/8/8/4K1N1 w - - 0 1").unwrap();
     let mut game = ChessGame::new(start);
-    let mut hashes = vec![start.zobrist()];
+    let mut hashes = vec![Visited::of(&start)];
     for san in ["Nf3", "Kd8", "Ng1", "Ke8", "Nf3", "Kd8"] {
         let mv = game.position().parse_san(san).unwrap();
         game.play(mv).unwrap();
-        hashes.push(game.position().zobrist());
+        hashes.push(Visited::of(game.position()));
     }
     let root = *game.position();
     hashes.pop(); // the root itself is not part of the history

@@ -281,6 +281,32 @@ fn fairy_variant() {
     assert!(lines[0].starts_with("info string unknown variant"));
 }
 
+/// Xiangqi forbids perpetual check: a repetition is lost by the side that
+/// gave check at every move of it. A game sqlchess lost to Fairy-Stockfish
+/// that way (`scripts/match.py --variant xiangqi --seed xq-perp-1129`,
+/// 50 ms a move): its chariot checked from g9 and g10 while the king went
+/// between f9 and f10, and at the last move Rg10+ repeated the position a
+/// third time, which pyffish adjudicated as a loss. The search counted the
+/// repetition a draw (score 0); it must see the loss and play another move.
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    const GAME: &str = "a1a3 i7i6 h3e3 b8b5 b1c3 b10c8 h1g3 g10e8 i1h1 h10f9 h1h5 b5b6 \
+        h5f5 a10a9 a4a5 c7c6 f5f8 i10i9 a3a4 g7g6 d1e2 d10e9 f8g8 h8h7 a4b4 b6b3 b4b3 h7g7 \
+        g1i3 g7g4 i3g5 c8d6 b3b10 a7a6 c4c5 c6c5 a5a6 c5c4 c3d1 a9a6 e4e5 a6a5 e3b3 a5e5 \
+        d1e3 e5g5 e3g4 g5g4 g3h1 i9h9 b3b9 h9h1 b9f9 c4c3 f9i9 e9d10 b10b9 c3d3 e2d3 g4e4 \
+        d3e2 f10e9 i9i10 e10f10 g8g10 f10f9 g10g9 f9f10 g9g10 f10f9 g10g9 f9f10";
+    let moves = GAME.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lines = session(&format!(
+        "setoption name UCI_Variant value xiangqi\nposition startpos moves {moves}\ngo depth 4\n"
+    ));
+    let best = bestmoves(&lines)[0];
+    assert_ne!(best, "g9g10", "the third repetition by checks loses");
+    let last = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(!last.contains(" score cp 0 "), "{last}");
+    // Chess has no such rule: there the same kind of repetition draws
+    // (`search.rs`, `losing_side_takes_the_repetition`).
+}
+
 /// Bytes that are not UTF-8 are answered and skipped; the search that
 /// follows still answers.
 #[test]

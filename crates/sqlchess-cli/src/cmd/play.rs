@@ -14,7 +14,7 @@ use std::time::Duration;
 use anyhow::Context;
 use sqlchess_render::Diagram;
 use sqlchess_rules::{Color, Outcome, Position};
-use sqlchess_search::{Engine, Limits};
+use sqlchess_search::{Engine, Limits, Visited};
 
 use crate::record::{judge, Record};
 use crate::rules::PositionArgs;
@@ -107,7 +107,7 @@ fn play(
     let mut engine = Engine::new(hash_mb);
     let mut pos = start.clone();
     let mut sans = Vec::new();
-    let mut history: Vec<u64> = Vec::new();
+    let mut history: Vec<Visited> = Vec::new();
     let mut redraw = true;
     let (result, termination) = loop {
         if redraw {
@@ -161,7 +161,7 @@ fn play(
             match pos.parse_move(text) {
                 Ok(mv) => {
                     sans.push(pos.san(mv));
-                    history.push(pos.zobrist());
+                    history.push(Visited::of_position(&pos));
                     pos = pos.play_unchecked(mv);
                     redraw = true;
                 }
@@ -177,7 +177,7 @@ fn play(
             let san = pos.san(mv);
             writeln!(out, "sqlchess plays {san}")?;
             sans.push(san);
-            history.push(pos.zobrist());
+            history.push(Visited::of_position(&pos));
             pos = pos.play_unchecked(mv);
             redraw = true;
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use sqlchess_rules::Outcome;
 use sqlchess_search::selfplay::{selfplay, Winner};
 use sqlchess_search::tictactoe::TicTacToe;
-use sqlchess_search::{Engine, Game, Limits};
+use sqlchess_search::{Engine, Game, Limits, Visited};
 
 use crate::record::{judge, Record};
 use crate::rules::PositionArgs;
@@ -68,7 +68,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
             break (Outcome::Draw, "no move found".to_owned());
         };
         sans.push(pos.san(mv));
-        history.push(pos.zobrist());
+        history.push(Visited::of_position(&pos));
         pos = pos.play_unchecked(mv);
     };
     let result = outcome.to_string();
