@@ -14,9 +14,9 @@ use std::time::Duration;
 use anyhow::Context;
 use sqlchess_render::Diagram;
 use sqlchess_rules::{Color, Outcome, Position};
-use sqlchess_search::{Engine, Limits, Visited};
+use sqlchess_search::{Engine, Limits};
 
-use crate::record::{judge, Record};
+use crate::record::{earlier, judge, Record};
 use crate::rules::PositionArgs;
 
 /// Arguments of `sqlchess play`.
@@ -107,7 +107,7 @@ fn play(
     let mut engine = Engine::new(hash_mb);
     let mut pos = start.clone();
     let mut sans = Vec::new();
-    let mut history: Vec<Visited> = Vec::new();
+    let mut played = vec![pos.clone()];
     let mut redraw = true;
     let (result, termination) = loop {
         if redraw {
@@ -115,7 +115,7 @@ fn play(
             write!(out, "{}", Diagram::from_position(&pos).text())?;
             redraw = false;
         }
-        if let Some((outcome, why)) = judge(&pos, &history) {
+        if let Some((outcome, why)) = judge(&played) {
             break (outcome.to_string(), why);
         }
         let white = pos.turn() == Color::White;
@@ -161,8 +161,8 @@ fn play(
             match pos.parse_move(text) {
                 Ok(mv) => {
                     sans.push(pos.san(mv));
-                    history.push(Visited::of_position(&pos));
                     pos = pos.play_unchecked(mv);
+                    played.push(pos.clone());
                     redraw = true;
                 }
                 Err(reason) => {
@@ -170,15 +170,15 @@ fn play(
                 }
             }
         } else {
-            let best = engine.search(&pos, &history, limits, |_| {});
+            let best = engine.search(&pos, &earlier(&played), limits, |_| {});
             let Some(mv) = best.uci.and_then(|u| pos.parse_move(&u).ok()) else {
                 break ("*".to_owned(), "no move found".to_owned());
             };
             let san = pos.san(mv);
             writeln!(out, "sqlchess plays {san}")?;
             sans.push(san);
-            history.push(Visited::of_position(&pos));
             pos = pos.play_unchecked(mv);
+            played.push(pos.clone());
             redraw = true;
         }
     };

@@ -7,9 +7,9 @@ use std::time::Duration;
 use sqlchess_rules::Outcome;
 use sqlchess_search::selfplay::{selfplay, Winner};
 use sqlchess_search::tictactoe::TicTacToe;
-use sqlchess_search::{Engine, Game, Limits, Visited};
+use sqlchess_search::{Engine, Game, Limits};
 
-use crate::record::{judge, Record};
+use crate::record::{earlier, judge, Record};
 use crate::rules::PositionArgs;
 
 /// Arguments of `sqlchess selfplay`.
@@ -53,23 +53,23 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let start = args.position.load()?;
     let mut engine = Engine::new(64);
     let mut pos = start.clone();
-    let (mut sans, mut history) = (Vec::new(), Vec::new());
+    let (mut sans, mut played) = (Vec::new(), vec![pos.clone()]);
     let (outcome, termination) = loop {
-        if let Some(end) = judge(&pos, &history) {
+        if let Some(end) = judge(&played) {
             break end;
         }
         if sans.len() >= args.max_plies {
             break (Outcome::Draw, "ply limit".to_owned());
         }
-        let best = engine.search(&pos, &history, &limits, |_| {});
+        let best = engine.search(&pos, &earlier(&played), &limits, |_| {});
         let Some(mv) = best.uci.and_then(|uci| pos.parse_move(&uci).ok()) else {
             // `judge` found moves, so the search returns one; should it not,
             // the game stops rather than loops.
             break (Outcome::Draw, "no move found".to_owned());
         };
         sans.push(pos.san(mv));
-        history.push(Visited::of_position(&pos));
         pos = pos.play_unchecked(mv);
+        played.push(pos.clone());
     };
     let result = outcome.to_string();
     let record = Record {
