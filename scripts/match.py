@@ -268,7 +268,10 @@ def run_variant(variant, args, ours_cmd, theirs_cmd, theirs_opts, pgn_out, log):
 
     def engines():
         if not hasattr(local, "pair"):
-            ours = Engine(ours_cmd, "sqlchess", {"Hash": args.hash, "Threads": args.threads})
+            ours_opts = {"Hash": args.hash, "Threads": args.threads}
+            if args.variants_file:
+                ours_opts["VariantPath"] = os.path.abspath(args.variants_file)
+            ours = Engine(ours_cmd, "sqlchess", ours_opts)
             theirs = Engine(theirs_cmd, args.opponent_name,
                             {"Hash": args.hash, "Threads": 1, **theirs_opts})
             local.pair = (ours, theirs)

@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
         end_of_input_grace: Duration::ZERO,
         max_nodes: Some(1_000),
         max_hash_mb: 1,
+        read_files: false,
     };
     let out = run_with(data, Vec::new(), &config).expect("the loop survives any input");
     let text = String::from_utf8(out).expect("the engine writes UTF-8");

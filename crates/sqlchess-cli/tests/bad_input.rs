@@ -736,6 +736,7 @@ fn sweep_uci_input() {
             end_of_input_grace: Duration::ZERO,
             max_nodes: Some(300),
             max_hash_mb: 1,
+            read_files: false,
         };
         move |input: &Vec<u8>| {
             let out = run_with(&input[..], Vec::new(), &config).expect("the loop survives");

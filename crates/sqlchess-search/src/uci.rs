@@ -3,7 +3,8 @@
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`,
 //! `Threads` (Lazy SMP, [`crate::Searcher::set_threads`]), `UCI_Chess960`,
-//! `UCI_Variant`), `position startpos|fen … [moves …]`,
+//! `UCI_Variant`, `VariantPath`: a `variants.ini` file whose variants
+//! `UCI_Variant` then offers, as Fairy-Stockfish's), `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `movetime`, `nodes`, `wtime`, `btime`, `winc`, `binc`,
 //! `movestogo`, `infinite`, then `stop` and `quit`. At the end of the input
 //! an infinite search is stopped; a finite one has
@@ -26,7 +27,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use sqlchess_core::{Color, Position as ChessPosition};
-use sqlchess_rules::{Position, Variant};
+use sqlchess_rules::{Position, Variants};
 
 use crate::fairy::FairyGame;
 use crate::{Game, Limits, Score, Searcher, Visited, MAX_THREADS};
@@ -78,7 +79,15 @@ pub struct Config {
     /// ([`crate::tt::MAX_HASH_MB`] by default); below [`DEFAULT_HASH_MB`],
     /// the table's size from the start.
     pub max_hash_mb: usize,
+    /// Whether `setoption name VariantPath` may read a file (`true` by
+    /// default); the fuzz target turns it off, as its input names files.
+    pub read_files: bool,
 }
+
+/// The largest `VariantPath` file read, in bytes: Fairy-Stockfish's own
+/// `variants.ini` is under 100 KB, and a path such as `/dev/zero` must not
+/// fill the memory.
+pub const MAX_VARIANT_FILE_BYTES: u64 = 4 << 20;
 
 impl Default for Config {
     fn default() -> Config {
@@ -86,6 +95,7 @@ impl Default for Config {
             end_of_input_grace: END_OF_INPUT_GRACE,
             max_nodes: None,
             max_hash_mb: crate::tt::MAX_HASH_MB,
+            read_files: true,
         }
     }
 }
@@ -174,6 +184,8 @@ struct Engine<W: Write + Send + 'static> {
     hash_mb: usize,
     threads: usize,
     chess960: bool,
+    /// The built-in variants and those `VariantPath` loaded.
+    variants: Variants,
     variant: String,
     session: Session,
     searchers: Option<Searchers>,
@@ -188,6 +200,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             threads: 1,
             config,
             chess960: false,
+            variants: Variants::builtin(),
             variant: "chess".to_owned(),
             session: Session::Chess {
                 root: ChessPosition::new(),
@@ -218,10 +231,17 @@ impl<W: Write + Send + 'static> Engine<W> {
                      option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}\n\
                      option name Threads type spin default 1 min 1 max {MAX_THREADS}\n\
                      option name UCI_Chess960 type check default false\n\
+                     option name VariantPath type string default <empty>\n\
                      option name UCI_Variant type combo default chess",
                     self.config.max_hash_mb
                 );
-                for name in variant_names() {
+                let mut names = variant_names();
+                for name in self.variants.custom_names() {
+                    if !names.iter().any(|n| n == name) {
+                        names.push(name.to_owned());
+                    }
+                }
+                for name in names {
                     text.push_str(" var ");
                     text.push_str(&name);
                 }
@@ -272,8 +292,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 _ => self.say(&format!("info string invalid Threads value {value:?}"))?,
             },
             "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
+            "variantpath" => self.load_variant_path(value)?,
             "uci_variant" => {
-                if let Ok(v) = Variant::builtin(value) {
+                if let Ok(v) = self.variants.get(value) {
                     self.variant = v.name().to_owned();
                     self.searchers = Some(Searchers::default());
                     if let Err(msg) = self.position(&["startpos"]) {
@@ -284,6 +305,37 @@ impl<W: Write + Send + 'static> Engine<W> {
                 }
             }
             _ => self.say(&format!("info string unknown option {name:?}"))?,
+        }
+        Ok(())
+    }
+
+    /// `setoption name VariantPath value FILE`: reads a `variants.ini`
+    /// file; its variants join (or shadow) the built-ins. Every section
+    /// refused, and a file that cannot be read, gets an `info string`
+    /// naming why; the variants that load are kept either way.
+    fn load_variant_path(&mut self, path: &str) -> Result<(), UciError> {
+        if path.is_empty() || path == "<empty>" {
+            return Ok(());
+        }
+        if !self.config.read_files {
+            return Ok(self.say("info string VariantPath: reading files is turned off")?);
+        }
+        let text = match read_bounded(path, MAX_VARIANT_FILE_BYTES) {
+            Ok(text) => text,
+            Err(e) => return Ok(self.say(&format!("info string VariantPath {path:?}: {e}"))?),
+        };
+        let report = self.variants.read_ini(&text);
+        for refused in &report.refused {
+            self.say(&format!("info string VariantPath {path:?}: {refused}"))?;
+        }
+        self.say(&format!(
+            "info string VariantPath {path:?}: {} variants loaded",
+            report.loaded.len()
+        ))?;
+        // The current variant may have been redefined.
+        self.searchers = Some(Searchers::default());
+        if let Err(msg) = self.position(&["startpos"]) {
+            self.say(&format!("info string {msg}"))?;
         }
         Ok(())
     }
@@ -317,7 +369,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         } else {
             self.variant.as_str()
         };
-        let variant = Variant::builtin(name).map_err(|e| e.to_string())?;
+        let variant = self.variants.get(name).map_err(|e| e.to_string())?;
         let mut pos = match fen {
             Some(fen) => Position::from_fen(&variant, &fen).map_err(|e| e.to_string())?,
             None => Position::start(&variant),
@@ -498,6 +550,23 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.wait()
         }
     }
+}
+
+/// The text of the file at `path`, if it is UTF-8 and at most `limit`
+/// bytes long.
+fn read_bounded(path: &str, limit: u64) -> io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("longer than {limit} bytes"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8"))
 }
 
 fn millis(ms: i64) -> Duration {

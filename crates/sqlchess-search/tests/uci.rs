@@ -281,6 +281,46 @@ fn fairy_variant() {
     assert!(lines[0].starts_with("info string unknown variant"));
 }
 
+/// `VariantPath` loads a variants.ini file, as Fairy-Stockfish's option
+/// does: its variants join `UCI_Variant`'s list and are played; a refused
+/// section and a file that cannot be read are reported by name.
+#[test]
+fn variant_path_loads_variants() {
+    let ini = "[tiny:chess]\nmaxRank = 6\npromotionRank = 6\n\
+               startFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+               [odd:chess]\nnoSuchRule = 1\n";
+    let path = std::env::temp_dir().join(format!("sqlchess-uci-{}.ini", std::process::id()));
+    std::fs::write(&path, ini).unwrap();
+    let lines = session(&format!(
+        "setoption name VariantPath value {}\nuci\nsetoption name UCI_Variant value tiny\n\
+         position startpos moves e2e3\ngo depth 3\n\
+         setoption name VariantPath value /no/such/file.ini\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).unwrap();
+    let said = |needle: &str| {
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains(needle))
+    };
+    assert!(said("1 variants loaded"), "{lines:?}");
+    assert!(said("odd") && said("noSuchRule"), "{lines:?}");
+    assert!(said("/no/such/file.ini"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant") && l.ends_with(" var tiny")),
+        "{lines:?}"
+    );
+    // The best move is legal on the six-rank board, after e2e3.
+    let v = &sqlchess_fairy::load_variants_ini(ini.split("[odd").next().unwrap()).unwrap()[0];
+    let mut pos = FairyGame::start(v);
+    let e3 = pos.parse_move("e2e3").unwrap();
+    sqlchess_search::Game::apply(&mut pos, e3);
+    let best = bestmoves(&lines)[0];
+    assert!(pos.parse_move(best).is_some(), "{best}");
+}
+
 /// Xiangqi forbids perpetual check: a repetition is lost by the side that
 /// gave check at every move of it. A game sqlchess lost to Fairy-Stockfish
 /// that way (`scripts/match.py --variant xiangqi --seed xq-perp-1129`,
