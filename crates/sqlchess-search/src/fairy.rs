@@ -1,11 +1,13 @@
 //! [`Game`] for any variant of sqlchess-fairy, with an evaluation that
 //! values each piece by its mobility on an empty board, so that every
-//! variant — including pieces nobody has tuned — gets a sensible one.
+//! variant — including pieces nobody has tuned — gets a sensible one, and
+//! adds the position's own mobility and attacks on each king
+//! ([`Position::activity`]).
 
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use sqlchess_fairy::{Color, FairyMove, Position, Variant};
+use sqlchess_fairy::{Activity, Color, FairyMove, Position, Variant};
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
@@ -68,6 +70,39 @@ fn king_safety(
         total += if white { safety } else { -safety };
     }
     total
+}
+
+/// Centipawns per square a piece could move to ([`Activity::mobility`]).
+/// Piece values count a piece's average moves already; this is the
+/// difference a position makes, and, chosen by match against
+/// `fairy-stockfish` (BENCHMARKS.md, "Mobility and king attack in the
+/// fairy evaluation"), smaller than a move's share of a value.
+const MOBILITY_WEIGHT: i32 = 5;
+/// King danger per piece that attacks the king's square or a neighbour.
+const KING_DANGER_PER_ATTACKER: i32 = 20;
+/// King danger per such attack, counted per piece and square.
+const KING_DANGER_PER_ATTACK: i32 = 15;
+/// The attack is worth danger² / this, so that it grows faster than the
+/// pieces that join it, as engines' king danger does.
+const KING_DANGER_DIVISOR: i32 = 150;
+/// The most the attack on one king is worth.
+const KING_DANGER_CAP: i32 = 600;
+
+/// Mobility and the attack on each king, White minus Black: an attack by
+/// one piece alone counts for nothing (it rarely mates), two or more by
+/// the square of their weight.
+fn activity(a: &Activity) -> i32 {
+    let mut score = MOBILITY_WEIGHT * (a.mobility[0] as i32 - a.mobility[1] as i32);
+    for c in 0..2 {
+        if a.king_attackers[c] < 2 {
+            continue;
+        }
+        let danger = KING_DANGER_PER_ATTACKER * a.king_attackers[c] as i32
+            + KING_DANGER_PER_ATTACK * a.king_attacks[c] as i32;
+        let attack = (danger * danger / KING_DANGER_DIVISOR).min(KING_DANGER_CAP);
+        score += if c == 0 { attack } else { -attack };
+    }
+    score
 }
 
 /// What the evaluation knows about a variant, computed once.
@@ -228,7 +263,8 @@ pub struct FairyGame {
     /// Computed when first asked: many positions the search makes are
     /// pruned before it needs their hash or evaluation.
     hash: OnceCell<u64>,
-    /// Material, placement, hands and king safety, White minus Black;
+    /// Material, placement, hands, king safety, mobility and king attack,
+    /// White minus Black;
     /// computed when first asked.
     score: OnceCell<i32>,
     /// Pieces other than royal ones, both sides.
@@ -367,6 +403,7 @@ impl FairyGame {
             }
         }
         score += king_safety(&placed[..n_placed], kings, in_hand, t);
+        score += activity(&self.pos.activity());
         score
     }
 

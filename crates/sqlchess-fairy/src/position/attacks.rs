@@ -503,3 +503,75 @@ impl<B: Bits> State<B> {
         !self.attacked(r, king, us ^ 1, &occ, &removed)
     }
 }
+
+impl<B: Bits> State<B> {
+    /// Mobility and attacks on the enemy royal piece's surroundings, per
+    /// colour ([`crate::Activity`]).
+    pub(crate) fn activity(&self, r: &Rules<B>) -> crate::Activity {
+        let occ = self.occ();
+        let mut out = crate::Activity::default();
+        for c in 0..2 {
+            let own = self.by_color[c];
+            let theirs = self.by_color[c ^ 1];
+            let pawn = r.v.pawn_of(c);
+            // Squares a piece may go to: not its own side's, and not where
+            // an enemy chess pawn takes it.
+            let mut area = r.board & !own;
+            if let (Some(p), Some(_)) = (r.v.pawn_of(c ^ 1), r.chess_pawn[c ^ 1]) {
+                let enemy_pawns = self.by_type[p] & self.by_color[c ^ 1];
+                let [left, right] = r.forward_diagonals(c ^ 1, enemy_pawns);
+                area &= !(left | right);
+            }
+            let enemy_king = self.royal_sq[c ^ 1];
+            let zone = if enemy_king == NO_SQ {
+                B::EMPTY
+            } else {
+                let k = usize::from(enemy_king);
+                let mut z = self.neighbours(r, k);
+                z.set(k);
+                z
+            };
+            for (t, tr) in r.types.iter().enumerate() {
+                if Some(t) == r.v.royal || Some(t) == pawn {
+                    continue;
+                }
+                let movers = self.by_type[t] & own;
+                for from in movers.iter() {
+                    // Captures (wherever a piece stands: attacks) and the
+                    // moves they and the quiet moves make.
+                    let mut attacks = tr.leap_cap[c][from];
+                    let mut quiet = tr.leap_quiet[c][from];
+                    for rd in &tr.riders[c] {
+                        let line = r.line_targets(rd, from, &occ);
+                        if rd.capture {
+                            attacks |= line;
+                        }
+                        if rd.quiet {
+                            quiet |= line;
+                        }
+                    }
+                    for lame in tr.lame[c].iter().filter(|l| !l.initial) {
+                        for &(to, path) in &lame.table[from] {
+                            if !path.intersects(&occ) {
+                                if lame.capture {
+                                    attacks.set(usize::from(to));
+                                }
+                                if lame.quiet {
+                                    quiet.set(usize::from(to));
+                                }
+                            }
+                        }
+                    }
+                    let moves = ((quiet & !occ) | (attacks & theirs)) & tr.region[c];
+                    out.mobility[c] += (moves & area).count();
+                    let near_king = (attacks & tr.region[c] & zone).count();
+                    if near_king > 0 {
+                        out.king_attackers[c] += 1;
+                        out.king_attacks[c] += near_king;
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -813,6 +813,22 @@ impl<B: Bits> State<B> {
     }
 }
 
+/// What [`Position::activity`] counts per colour, White's first: the
+/// pieces other than pawns and royal pieces, their moves and captures
+/// taken as on the board now, pins and checks aside.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Activity {
+    /// The squares each side's pieces could move to or capture on, summed
+    /// over the pieces, without the squares the enemy's chess pawns
+    /// attack (a piece that goes there is lost for a pawn).
+    pub mobility: [u32; 2],
+    /// How many of each side's pieces attack the enemy royal piece's
+    /// square or a square next to it.
+    pub king_attackers: [u32; 2],
+    /// Those attacks, counted per piece and square.
+    pub king_attacks: [u32; 2],
+}
+
 /// A position of some [`Variant`].
 ///
 /// ```
@@ -1224,6 +1240,23 @@ impl Position {
                 }
             }
         })
+    }
+
+    /// Each side's mobility and its attacks on the squares around the
+    /// enemy royal piece ([`Activity`]): evaluation terms, counted in one
+    /// pass over the pieces, cheaper than generating moves. They do not
+    /// depend on the side to move.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("chess").unwrap();
+    /// // Only the knights move at the start: two squares each.
+    /// let a = Position::start(&v).activity();
+    /// assert_eq!(a.mobility, [4, 4]);
+    /// assert_eq!(a.king_attackers, [0, 0]);
+    /// ```
+    pub fn activity(&self) -> Activity {
+        with!(self, |r, st| st.activity(r))
     }
 
     /// The pieces on the board, both sides, other than the royal type's

@@ -1,0 +1,150 @@
+//! `Position::activity` against the generic piece walker
+//! (`PieceDef::attacks`, independent of the bitboard tables) on random
+//! games: the attacks on each king's surroundings agree exactly, and the
+//! mobility is at least the legal moves of the same pieces (pins and checks
+//! only take moves away) to squares no enemy pawn attacks.
+
+use std::collections::HashSet;
+
+use sqlchess_fairy::{FairySquare, Position, Variant};
+use sqlchess_types::XorShift64;
+
+/// The walker's attacks of the piece of index `t` and colour `white` on
+/// `sq` (Black's on a board mirrored rank for rank).
+fn walked_attacks(pos: &Position, sq: FairySquare, t: usize, white: bool) -> Vec<FairySquare> {
+    let v = pos.variant();
+    let (w, h) = (v.width, v.height);
+    let mut occupied = Vec::new();
+    pos.for_each_piece(|s, _, _| occupied.push(s));
+    let def = &v.pieces[t].def;
+    if white {
+        return def.attacks(sq, w, h, &occupied);
+    }
+    let mirror = |s: FairySquare| FairySquare::new(s.file(), h - 1 - s.rank()).unwrap();
+    let occ: Vec<FairySquare> = occupied.iter().map(|&s| mirror(s)).collect();
+    def.attacks(mirror(sq), w, h, &occ)
+        .into_iter()
+        .map(mirror)
+        .collect()
+}
+
+fn check(pos: &Position) {
+    let v = pos.variant();
+    let a = pos.activity();
+    let mut pieces = Vec::new();
+    pos.for_each_piece(|sq, t, white| pieces.push((sq, t, white)));
+    let royal = |white: bool| {
+        pieces
+            .iter()
+            .find(|&&(_, t, c)| Some(t) == v.royal && c == white)
+            .map(|&(sq, _, _)| sq)
+    };
+    let pawn = |white: bool| v.pawn_of(usize::from(!white));
+    for (c, white) in [(0, true), (1, false)] {
+        let zone: HashSet<FairySquare> = royal(!white)
+            .map(|k| {
+                let (kx, ky) = (i32::from(k.file()), i32::from(k.rank()));
+                let mut z = HashSet::new();
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let (x, y) = (kx + dx, ky + dy);
+                        if (0..i32::from(v.width)).contains(&x)
+                            && (0..i32::from(v.height)).contains(&y)
+                        {
+                            z.insert(FairySquare::new(x as u8, y as u8).unwrap());
+                        }
+                    }
+                }
+                z
+            })
+            .unwrap_or_default();
+        let (mut attackers, mut attacks) = (0, 0);
+        for &(sq, t, _) in pieces.iter().filter(|p| p.2 == white) {
+            if Some(t) == v.royal || Some(t) == pawn(white) {
+                continue;
+            }
+            let near = walked_attacks(pos, sq, t, white)
+                .into_iter()
+                .filter(|s| zone.contains(s))
+                .count() as u32;
+            if near > 0 {
+                attackers += 1;
+                attacks += near;
+            }
+        }
+        assert_eq!(
+            (a.king_attackers[c], a.king_attacks[c]),
+            (attackers, attacks),
+            "{} {} colour {c}",
+            v.name,
+            pos.fen()
+        );
+    }
+    // The side to move's legal moves by the same pieces, to squares no
+    // enemy pawn attacks, each (from, to) once.
+    let white = pos.white_to_move();
+    let mut pawn_attacked = HashSet::new();
+    for &(sq, t, c) in &pieces {
+        if c != white && Some(t) == pawn(c) {
+            pawn_attacked.extend(walked_attacks(pos, sq, t, c));
+        }
+    }
+    let legal: HashSet<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !m.is_drop() && !m.is_castle() && m.side_capture().is_none())
+        .filter(|m| {
+            pos.piece_at(m.from())
+                .is_some_and(|(t, _)| Some(t) != v.royal && Some(t) != pawn(white))
+        })
+        .filter(|m| !pawn_attacked.contains(&m.to()))
+        .map(|m| (m.from(), m.to()))
+        .collect();
+    let mine = usize::from(!white);
+    assert!(
+        a.mobility[mine] as usize >= legal.len(),
+        "{} {}: mobility {} < {} legal moves",
+        v.name,
+        pos.fen(),
+        a.mobility[mine],
+        legal.len()
+    );
+}
+
+#[test]
+fn activity_agrees_with_the_piece_walker() {
+    // Variants whose pieces have no initial-only or confined moves, which
+    // the walker would count and the evaluation leaves out.
+    for name in [
+        "chess",
+        "capablanca",
+        "grand",
+        "shogi",
+        "crazyhouse",
+        "seirawan",
+        "antichess",
+    ] {
+        let v = Variant::builtin(name).unwrap();
+        let mut rng = XorShift64::new(0x5eed_ac71);
+        for _ in 0..12 {
+            let mut pos = Position::start(&v);
+            for _ in 0..60 {
+                check(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_queen_and_a_knight_attack_the_castled_king() {
+    let v = Variant::builtin("chess").unwrap();
+    let pos = Position::from_fen(&v, "6k1/5ppp/8/6NQ/8/8/8/6K1 b - - 0 1").unwrap();
+    let a = pos.activity();
+    // The knight hits f7 and h7, the queen h7 and f7 (through g6).
+    assert_eq!((a.king_attackers, a.king_attacks), ([2, 0], [4, 0]));
+}
