@@ -552,14 +552,20 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 }
 
-/// The text of the file at `path`, if it is UTF-8 and at most `limit`
-/// bytes long.
+/// The text of the file at `path`, if it is a regular file (not a pipe or
+/// a device, which could block the loop: `/dev/stdin` is the GUI's own
+/// input), UTF-8 and at most `limit` bytes long.
 fn read_bounded(path: &str, limit: u64) -> io::Result<String> {
     use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
+    file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,

@@ -294,7 +294,8 @@ fn variant_path_loads_variants() {
     let lines = session(&format!(
         "setoption name VariantPath value {}\nuci\nsetoption name UCI_Variant value tiny\n\
          position startpos moves e2e3\ngo depth 3\n\
-         setoption name VariantPath value /no/such/file.ini\n",
+         setoption name VariantPath value /no/such/file.ini\n\
+         setoption name VariantPath value /dev/null\n",
         path.display()
     ));
     std::fs::remove_file(&path).unwrap();
@@ -306,6 +307,8 @@ fn variant_path_loads_variants() {
     assert!(said("1 variants loaded"), "{lines:?}");
     assert!(said("odd") && said("noSuchRule"), "{lines:?}");
     assert!(said("/no/such/file.ini"), "{lines:?}");
+    // A device (or a pipe) could block the loop: only regular files.
+    assert!(said("\"/dev/null\": not a regular file"), "{lines:?}");
     assert!(
         lines
             .iter()
