@@ -1,12 +1,13 @@
 //! `Position::activity` against the generic piece walker
 //! (`PieceDef::attacks`, independent of the bitboard tables) on random
-//! games: the attacks on each king's surroundings agree exactly, and the
+//! games: the attacks on each king's surroundings, the threats and the
+//! hanging pieces agree exactly, and the
 //! mobility is at least the legal moves of the same pieces (pins and checks
 //! only take moves away) to squares no enemy pawn attacks.
 
 use std::collections::HashSet;
 
-use sqlchess_fairy::{FairySquare, Position, Variant};
+use sqlchess_fairy::{FairySquare, Position, Variant, PAWN_VALUE};
 use sqlchess_types::XorShift64;
 
 /// The walker's attacks of the piece of index `t` and colour `white` on
@@ -80,6 +81,44 @@ fn check(pos: &Position) {
             pos.fen()
         );
     }
+    // Threats and hanging pieces from every piece's walked attacks:
+    // royal pieces defend and attack, but only cheaper pieces threaten.
+    let values = v.piece_values();
+    let attacks: Vec<Vec<FairySquare>> = pieces
+        .iter()
+        .map(|&(sq, t, c)| walked_attacks(pos, sq, t, c))
+        .collect();
+    let attacked_by = |white: bool, target: FairySquare, cheaper_than: Option<i32>| {
+        pieces.iter().zip(&attacks).any(|(&(_, t, c), hits)| {
+            c == white
+                && hits.contains(&target)
+                && cheaper_than
+                    .is_none_or(|limit| Some(t) != v.royal && values[t] <= limit - PAWN_VALUE / 2)
+        })
+    };
+    for (c, white) in [(0, true), (1, false)] {
+        let targets = pieces
+            .iter()
+            .filter(|&&(_, t, colour)| colour != white && Some(t) != v.royal);
+        let threats = targets
+            .clone()
+            .filter(|&&(sq, t, _)| attacked_by(white, sq, Some(values[t])))
+            .count() as u32;
+        let hanging = targets
+            .filter(|&&(sq, t, colour)| {
+                Some(t) != pawn(colour)
+                    && attacked_by(white, sq, None)
+                    && !attacked_by(colour, sq, None)
+            })
+            .count() as u32;
+        assert_eq!(
+            (a.threats[c], a.hanging[c]),
+            (threats, hanging),
+            "threats and hanging: {} {} colour {c}",
+            v.name,
+            pos.fen()
+        );
+    }
     // The side to move's legal moves by the same pieces, to squares no
     // enemy pawn attacks, each (from, to) once.
     let white = pos.white_to_move();
@@ -147,4 +186,31 @@ fn a_queen_and_a_knight_attack_the_castled_king() {
     let a = pos.activity();
     // The knight hits f7 and h7, the queen h7 and f7 (through g6).
     assert_eq!((a.king_attackers, a.king_attacks), ([2, 0], [4, 0]));
+}
+
+#[test]
+fn threats_hanging_pieces_and_passed_pawns() {
+    let v = Variant::builtin("chess").unwrap();
+    // White's knight on e5 forks the rook on d7 and the queen on f7, and
+    // the a3 pawn attacks the bishop on b4: three threats by cheaper
+    // pieces, none of them on an undefended piece. Black's d6 pawn
+    // attacks the knight, which nothing defends: a threat and a hanging
+    // piece.
+    let pos = Position::from_fen(&v, "6k1/3r1q2/3p4/2p1N3/1b6/P7/8/6K1 w - - 0 1").unwrap();
+    let a = pos.activity();
+    assert_eq!(a.threats, [3, 1], "{a:?}");
+    assert_eq!(a.hanging, [0, 1], "{a:?}");
+    // No black pawn on the a or b file: a3 is passed, five ranks to go.
+    // No white pawn on the b to e files: c5 and d6 are, four and five.
+    assert_eq!(a.passed_pawns[0], [0, 0, 0, 0, 1, 0, 0, 0], "{a:?}");
+    assert_eq!(a.passed_pawns[1], [0, 0, 0, 1, 1, 0, 0, 0], "{a:?}");
+    // Facing pawns on neighbouring files stop each other; a pawn beside
+    // an enemy pawn, not behind it, is passed.
+    let facing = Position::from_fen(&v, "6k1/8/8/3p4/4P3/8/8/6K1 w - - 0 1").unwrap();
+    assert_eq!(facing.activity().passed_pawns, [[0; 8]; 2]);
+    let beside = Position::from_fen(&v, "6k1/8/8/3pP3/8/8/8/6K1 w - - 0 1").unwrap();
+    assert_eq!(
+        beside.activity().passed_pawns,
+        [[0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0]]
+    );
 }

@@ -1,13 +1,13 @@
 //! [`Game`] for any variant of sqlchess-fairy, with an evaluation that
 //! values each piece by its mobility on an empty board, so that every
 //! variant — including pieces nobody has tuned — gets a sensible one, and
-//! adds the position's own mobility and attacks on each king
-//! ([`Position::activity`]).
+//! adds the position's own mobility, attacks on each king, threats and
+//! passed pawns ([`Position::activity`]), tapered by a game phase.
 
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use sqlchess_fairy::{Activity, Color, FairyMove, Position, Variant};
+use sqlchess_fairy::{Activity, Color, FairyMove, Position, Variant, PASSED_PAWN_RANKS};
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
@@ -88,21 +88,85 @@ const KING_DANGER_DIVISOR: i32 = 150;
 /// The most the attack on one king is worth.
 const KING_DANGER_CAP: i32 = 600;
 
-/// Mobility and the attack on each king, White minus Black: an attack by
-/// one piece alone counts for nothing (it rarely mates), two or more by
-/// the square of their weight.
-fn activity(a: &Activity) -> i32 {
-    let mut score = MOBILITY_WEIGHT * (a.mobility[0] as i32 - a.mobility[1] as i32);
+/// Centipawns per enemy piece attacked by a cheaper piece
+/// ([`Activity::threats`]): it must move or be lost for less.
+const THREAT_WEIGHT: i32 = 40;
+/// Centipawns per enemy piece attacked and not defended
+/// ([`Activity::hanging`]).
+const HANGING_WEIGHT: i32 = 30;
+/// A passed pawn by the ranks it has to go (one first), in the middlegame
+/// and the endgame: worth most near promotion and when few pieces are
+/// left to stop it.
+const PASSED_PAWN: [(i32, i32); PASSED_PAWN_RANKS] = [
+    (120, 160),
+    (80, 105),
+    (35, 60),
+    (12, 30),
+    (10, 20),
+    (6, 15),
+    (0, 10),
+    (0, 10),
+];
+/// Centipawns per step of a royal piece towards the centre, in the
+/// endgame only: with the enemy's pieces gone it must come out and help.
+/// In the middlegame a royal piece's placement is its fitted table's
+/// (none without one), which keeps it home.
+const KING_CENTRE_ENDGAME: i32 = 8;
+/// The game phase of the start position: 256, falling to 0 as the pieces
+/// other than pawns and royal ones leave the board and the hands.
+const FULL_PHASE: i32 = 256;
+
+/// `(middlegame, endgame)` blended by `phase` (0 ..= [`FULL_PHASE`]).
+fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Mobility, the attack on each king, threats and passed pawns, White
+/// minus Black: an attack on a king by one piece alone counts for nothing
+/// (it rarely mates), two or more by the square of their weight, scaled
+/// down as the pieces leave the board.
+fn activity(a: &Activity, phase: i32) -> i32 {
+    let mut score = 0;
     for c in 0..2 {
-        if a.king_attackers[c] < 2 {
-            continue;
+        let mut side = MOBILITY_WEIGHT * a.mobility[c] as i32
+            + THREAT_WEIGHT * a.threats[c] as i32
+            + HANGING_WEIGHT * a.hanging[c] as i32;
+        if a.king_attackers[c] >= 2 {
+            let danger = KING_DANGER_PER_ATTACKER * a.king_attackers[c] as i32
+                + KING_DANGER_PER_ATTACK * a.king_attacks[c] as i32;
+            let attack = (danger * danger / KING_DANGER_DIVISOR).min(KING_DANGER_CAP);
+            side += attack * phase / FULL_PHASE;
         }
-        let danger = KING_DANGER_PER_ATTACKER * a.king_attackers[c] as i32
-            + KING_DANGER_PER_ATTACK * a.king_attacks[c] as i32;
-        let attack = (danger * danger / KING_DANGER_DIVISOR).min(KING_DANGER_CAP);
-        score += if c == 0 { attack } else { -attack };
+        for (to_go, &n) in a.passed_pawns[c].iter().enumerate() {
+            side += n as i32 * taper(PASSED_PAWN[to_go], phase);
+        }
+        score += if c == 0 { side } else { -side };
     }
     score
+}
+
+/// The material of `pos`'s pieces other than pawns and royal ones, on the
+/// board and in hand, both sides: what the game phase measures.
+fn phase_material(
+    pos: &Position,
+    values: &[i32],
+    royal: Option<usize>,
+    pawn: Option<usize>,
+) -> i32 {
+    let counts = |piece: usize| Some(piece) != royal && Some(piece) != pawn;
+    let value = |piece: usize| values.get(piece).copied().unwrap_or(0);
+    let mut material = 0;
+    pos.for_each_piece(|_, piece, _| {
+        if counts(piece) {
+            material += value(piece);
+        }
+    });
+    for piece in (0..values.len()).filter(|&p| counts(p)) {
+        for color in [Color::White, Color::Black] {
+            material += i32::from(pos.in_hand(color, piece)) * value(piece);
+        }
+    }
+    material
 }
 
 /// What the evaluation knows about a variant, computed once.
@@ -131,6 +195,12 @@ struct Tables {
     /// point of view: `[(piece * 2 + colour) * 256 + frame square]`
     /// (colour 0 White), so that the evaluation is a sum over the pieces.
     placed_value: Vec<i32>,
+    /// The material of the pieces other than pawns and royal ones, on
+    /// the board and in hand, at the start: the game phase's full scale.
+    start_material: i32,
+    /// Centralisation of a royal piece per frame square (steps from the
+    /// rim), for the endgame.
+    king_centre: Vec<i32>,
 }
 
 impl Tables {
@@ -223,9 +293,22 @@ impl Tables {
                 }
             }
         }
+        let mut king_centre = vec![0; 256];
+        for y in 0..h {
+            for x in 0..w {
+                let cf = i32::from(x.min(w - 1 - x));
+                let cr = i32::from(y.min(h - 1 - y));
+                king_centre[usize::from(y) * 16 + usize::from(x)] =
+                    KING_CENTRE_ENDGAME * (cf.min(3) + cr.min(3));
+            }
+        }
+        let start = Position::start(v);
+        let start_material = phase_material(&start, &values, v.royal, v.pawn).max(1);
         Tables {
             values,
             hand_values,
+            start_material,
+            king_centre,
             royal: v.royal,
             pawn: v.pawn,
             width: w,
@@ -263,8 +346,9 @@ pub struct FairyGame {
     /// Computed when first asked: many positions the search makes are
     /// pruned before it needs their hash or evaluation.
     hash: OnceCell<u64>,
-    /// Material, placement, hands, king safety, mobility and king attack,
-    /// White minus Black;
+    /// Material, placement, hands, king safety, mobility, king attack,
+    /// threats, passed pawns and the king's endgame centralisation, White
+    /// minus Black;
     /// computed when first asked.
     score: OnceCell<i32>,
     /// Pieces other than royal ones, both sides.
@@ -369,6 +453,9 @@ impl FairyGame {
         let mut placed = [(0u8, 0u8, false); 256];
         let mut n_placed = 0;
         let mut kings: [Option<(u8, u8)>; 2] = [None, None];
+        // Pieces other than pawns and royal ones, for the game phase.
+        let mut material = 0;
+        let mut royal_placement = [0; 2];
         self.pos.for_each_piece(|sq, piece, white| {
             // 0-based, as the king-safety pass's board bounds are.
             let (x, y) = (sq.file(), sq.rank());
@@ -377,10 +464,18 @@ impl FairyGame {
                 .get((piece * 2 + usize::from(!white)) * 256 + sq.index())
                 .copied()
                 .unwrap_or(0);
-            score += if white { value } else { -value };
             if Some(piece) == t.royal {
+                // Added once the phase is known: a fitted table's king
+                // placement is the middlegame's.
                 kings[usize::from(!white)] = Some((x, y));
-            } else if n_placed < placed.len() {
+                royal_placement[usize::from(!white)] += value;
+                return;
+            }
+            score += if white { value } else { -value };
+            if Some(piece) != t.pawn {
+                material += t.values.get(piece).copied().unwrap_or(0);
+            }
+            if n_placed < placed.len() {
                 placed[n_placed] = (x, y, white);
                 n_placed += 1;
             }
@@ -396,14 +491,25 @@ impl FairyGame {
                     let n = i32::from(self.pos.in_hand(color, piece));
                     if n > 0 {
                         in_hand[c] += n;
+                        if Some(piece) != t.royal && Some(piece) != t.pawn {
+                            material += n * t.values.get(piece).copied().unwrap_or(0);
+                        }
                         let hand_value = n * value;
                         score += if c == 0 { hand_value } else { -hand_value };
                     }
                 }
             }
         }
+        let phase = (material * FULL_PHASE / t.start_material).min(FULL_PHASE);
+        for (c, king) in kings.into_iter().enumerate() {
+            if let Some((x, y)) = king {
+                let centre = t.king_centre[usize::from(y) * 16 + usize::from(x)];
+                let placement = taper((royal_placement[c], centre), phase);
+                score += if c == 0 { placement } else { -placement };
+            }
+        }
         score += king_safety(&placed[..n_placed], kings, in_hand, t);
-        score += activity(&self.pos.activity());
+        score += activity(&self.pos.activity(), phase);
         score
     }
 
@@ -682,6 +788,26 @@ mod tests {
         // Xiangqi's fitted table says the same, by its own amount.
         assert!(soldier("xiangqi", across) > soldier("xiangqi", home));
         assert_eq!(soldier("xiangqi", black), -soldier("xiangqi", across));
+    }
+
+    #[test]
+    fn passed_pawns_and_the_king_count_most_in_the_endgame() {
+        let v = Variant::builtin("capablanca").unwrap();
+        let eval = |fen: &str| FairyGame::from_fen(&v, fen).unwrap().evaluate_white();
+        // Kings and a pawn: the pawn one step from promotion is worth far
+        // more than on its third rank, and a central king more than one
+        // in the corner.
+        let near = eval("k9/4P5/10/10/10/10/10/9K w - - 0 1");
+        let far = eval("k9/10/10/10/10/4P5/10/9K w - - 0 1");
+        assert!(near - far >= 150, "{near} {far}");
+        let centre = eval("k9/10/10/10/4K5/4P5/10/10 w - - 0 1");
+        let corner = eval("k9/10/10/10/10/4P5/10/9K w - - 0 1");
+        assert!(centre > corner, "{centre} {corner}");
+        // With the kings alone the fitted table's corner preference has
+        // gone: bare kings on mirrored squares are level, a central one
+        // is better than one in the corner.
+        assert!(eval("k9/10/10/10/4K5/10/10/10 w - - 0 1") > 0);
+        assert_eq!(eval("k9/10/10/10/10/10/10/9K w - - 0 1"), 0);
     }
 
     #[test]

@@ -504,12 +504,19 @@ impl<B: Bits> State<B> {
     }
 }
 
+/// How much cheaper an attacker must be than its target for the attack to
+/// count as a threat: half a pawn, so that a knight on a bishop counts in
+/// chess and a bishop on a knight does not.
+const THREAT_MARGIN: i32 = crate::PAWN_VALUE / 2;
+
 impl<B: Bits> State<B> {
-    /// Mobility and attacks on the enemy royal piece's surroundings, per
-    /// colour ([`crate::Activity`]).
+    /// Mobility, attacks on the enemy royal piece's surroundings, threats
+    /// and passed pawns, per colour ([`crate::Activity`]).
     pub(crate) fn activity(&self, r: &Rules<B>) -> crate::Activity {
         let occ = self.occ();
         let mut out = crate::Activity::default();
+        // Every square each side attacks, for the hanging pieces.
+        let mut attacked = [B::EMPTY; 2];
         for c in 0..2 {
             let own = self.by_color[c];
             let theirs = self.by_color[c ^ 1];
@@ -531,45 +538,148 @@ impl<B: Bits> State<B> {
                 z.set(k);
                 z
             };
-            for (t, tr) in r.types.iter().enumerate() {
-                if Some(t) == r.v.royal || Some(t) == pawn {
-                    continue;
+            // The types go cheapest first, so that before a type's attacks
+            // join `cheaper`, every enemy type it is not cheaper than by the
+            // margin is tested against the attacks gathered so far.
+            let mut cheaper = B::EMPTY;
+            let mut next_target = 0;
+            for &(t, value) in &r.by_value {
+                while let Some(&(u, target_value)) = r.by_value.get(next_target) {
+                    if target_value - THREAT_MARGIN >= value {
+                        break;
+                    }
+                    out.threats[c] += (self.by_type[u] & theirs & cheaper).count();
+                    next_target += 1;
                 }
                 let movers = self.by_type[t] & own;
+                if movers.is_empty() {
+                    continue;
+                }
+                if Some(t) == pawn {
+                    cheaper |= self.pawn_attacks(r, c, movers);
+                    continue;
+                }
                 for from in movers.iter() {
-                    // Captures (wherever a piece stands: attacks) and the
-                    // moves they and the quiet moves make.
-                    let mut attacks = tr.leap_cap[c][from];
-                    let mut quiet = tr.leap_quiet[c][from];
-                    for rd in &tr.riders[c] {
-                        let line = r.line_targets(rd, from, &occ);
-                        if rd.capture {
-                            attacks |= line;
-                        }
-                        if rd.quiet {
-                            quiet |= line;
-                        }
-                    }
-                    for lame in tr.lame[c].iter().filter(|l| !l.initial) {
-                        for &(to, path) in &lame.table[from] {
-                            if !path.intersects(&occ) {
-                                if lame.capture {
-                                    attacks.set(usize::from(to));
-                                }
-                                if lame.quiet {
-                                    quiet.set(usize::from(to));
-                                }
-                            }
-                        }
-                    }
-                    let moves = ((quiet & !occ) | (attacks & theirs)) & tr.region[c];
+                    let (attacks, quiet) = self.piece_targets(r, t, c, from, &occ);
+                    cheaper |= attacks;
+                    let moves = ((quiet & !occ) | (attacks & theirs)) & r.types[t].region[c];
                     out.mobility[c] += (moves & area).count();
-                    let near_king = (attacks & tr.region[c] & zone).count();
+                    let near_king = (attacks & r.types[t].region[c] & zone).count();
                     if near_king > 0 {
                         out.king_attackers[c] += 1;
                         out.king_attacks[c] += near_king;
                     }
                 }
+            }
+            for &(u, _) in r.by_value.get(next_target..).unwrap_or_default() {
+                out.threats[c] += (self.by_type[u] & theirs & cheaper).count();
+            }
+            attacked[c] = cheaper;
+            if let Some(royal) = r.v.royal {
+                for from in (self.by_type[royal] & own).iter() {
+                    attacked[c] |= self.piece_targets(r, royal, c, from, &occ).0;
+                }
+            }
+            if r.chess_pawn[c].is_some() {
+                out.passed_pawns[c] = self.passed_pawns(r, c);
+            }
+        }
+        for c in 0..2 {
+            let pawn = r.v.pawn_of(c ^ 1).map_or(B::EMPTY, |p| self.by_type[p]);
+            let royal = r.v.royal.map_or(B::EMPTY, |k| self.by_type[k]);
+            let targets = self.by_color[c ^ 1] & !pawn & !royal;
+            out.hanging[c] = (targets & attacked[c] & !attacked[c ^ 1]).count();
+        }
+        out
+    }
+
+    /// The squares `c`'s pawns `pawns` attack: both diagonals at once for
+    /// chess pawns, piece by piece for others.
+    fn pawn_attacks(&self, r: &Rules<B>, c: usize, pawns: B) -> B {
+        let Some(t) = r.v.pawn_of(c) else {
+            return B::EMPTY;
+        };
+        if r.chess_pawn[c].is_some() {
+            let [left, right] = r.forward_diagonals(c, pawns);
+            return left | right;
+        }
+        let occ = self.occ();
+        let mut attacks = B::EMPTY;
+        for from in pawns.iter() {
+            attacks |= self.piece_targets(r, t, c, from, &occ).0;
+        }
+        attacks
+    }
+
+    /// A piece's captures (the squares it attacks, whatever stands there)
+    /// and quiet moves from `from`, as on the board now, before the
+    /// region it is confined to: leaps, lines and lame leaps, not the
+    /// components taken square by square.
+    fn piece_targets(&self, r: &Rules<B>, t: usize, c: usize, from: usize, occ: &B) -> (B, B) {
+        let tr = &r.types[t];
+        let mut attacks = tr.leap_cap[c][from];
+        let mut quiet = tr.leap_quiet[c][from];
+        for rd in &tr.riders[c] {
+            let line = r.line_targets(rd, from, occ);
+            if rd.capture {
+                attacks |= line;
+            }
+            if rd.quiet {
+                quiet |= line;
+            }
+        }
+        for lame in tr.lame[c].iter().filter(|l| !l.initial) {
+            for &(to, path) in &lame.table[from] {
+                if !path.intersects(occ) {
+                    if lame.capture {
+                        attacks.set(usize::from(to));
+                    }
+                    if lame.quiet {
+                        quiet.set(usize::from(to));
+                    }
+                }
+            }
+        }
+        (attacks & tr.region[c], quiet)
+    }
+
+    /// `c`'s chess pawns with no enemy pawn ahead on their own or a
+    /// neighbouring file, counted by the ranks each has still to go to the
+    /// last (index 0 for one, the last index for that many or more).
+    fn passed_pawns(&self, r: &Rules<B>, c: usize) -> [u32; crate::PASSED_PAWN_RANKS] {
+        let mut out = [0; crate::PASSED_PAWN_RANKS];
+        let (Some(own), enemy) = (r.v.pawn_of(c), r.v.pawn_of(c ^ 1)) else {
+            return out;
+        };
+        // Per file, the rank of the enemy pawn furthest from `c`'s first
+        // rank: a pawn is passed if none on its file or a neighbour's is
+        // ahead of it.
+        let mut furthest = [None::<usize>; 32];
+        if let Some(p) = enemy {
+            for e in (self.by_type[p] & self.by_color[c ^ 1]).iter() {
+                let (ex, ey) = (e % r.stride, e / r.stride);
+                if let Some(slot) = furthest.get_mut(ex) {
+                    *slot = Some(match *slot {
+                        None => ey,
+                        Some(old) if c == 0 => old.max(ey),
+                        Some(old) => old.min(ey),
+                    });
+                }
+            }
+        }
+        let last = usize::from(r.v.height).saturating_sub(1);
+        for sq in (self.by_type[own] & self.by_color[c]).iter() {
+            let (x, y) = (sq % r.stride, sq / r.stride);
+            let blocked = (x.saturating_sub(1)..=x + 1).any(|f| {
+                furthest
+                    .get(f)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|ey| if c == 0 { ey > y } else { ey < y })
+            });
+            if !blocked {
+                let to_go = if c == 0 { last.saturating_sub(y) } else { y };
+                out[to_go.clamp(1, crate::PASSED_PAWN_RANKS) - 1] += 1;
             }
         }
         out

@@ -814,12 +814,12 @@ impl<B: Bits> State<B> {
 }
 
 /// What [`Position::activity`] counts per colour, White's first: the
-/// pieces other than pawns and royal pieces, their moves and captures
-/// taken as on the board now, pins and checks aside.
+/// pieces' moves and captures taken as on the board now, pins and checks
+/// aside.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Activity {
-    /// The squares each side's pieces could move to or capture on, summed
-    /// over the pieces, without the squares the enemy's chess pawns
+    /// The squares each side's pieces other than pawns and royal pieces
+    /// could move to or capture on, summed over the pieces, without the squares the enemy's chess pawns
     /// attack (a piece that goes there is lost for a pawn).
     pub mobility: [u32; 2],
     /// How many of each side's pieces attack the enemy royal piece's
@@ -827,7 +827,22 @@ pub struct Activity {
     pub king_attackers: [u32; 2],
     /// Those attacks, counted per piece and square.
     pub king_attacks: [u32; 2],
+    /// The enemy pieces (royal ones aside) each side attacks with a piece
+    /// worth less by half a pawn or more, by [`Variant::piece_values`]:
+    /// a pawn on a knight, a knight on a rook.
+    pub threats: [u32; 2],
+    /// The enemy pieces other than pawns and royal ones that each side
+    /// attacks and the enemy does not defend.
+    pub hanging: [u32; 2],
+    /// Where pawns move as chess's: each side's passed pawns (no enemy
+    /// pawn ahead on their file or a neighbouring one), by the ranks each
+    /// has to go to the last, index 0 for one; the last index counts
+    /// those with that many or more.
+    pub passed_pawns: [[u32; PASSED_PAWN_RANKS]; 2],
 }
+
+/// The ranks to go that [`Activity::passed_pawns`] tells apart.
+pub const PASSED_PAWN_RANKS: usize = 8;
 
 /// A position of some [`Variant`].
 ///
@@ -1242,9 +1257,10 @@ impl Position {
         })
     }
 
-    /// Each side's mobility and its attacks on the squares around the
-    /// enemy royal piece ([`Activity`]): evaluation terms, counted in one
-    /// pass over the pieces, cheaper than generating moves. They do not
+    /// Each side's mobility, its attacks on the squares around the enemy
+    /// royal piece, its threats and hanging targets and its passed pawns
+    /// ([`Activity`]): evaluation terms, counted in one pass over the
+    /// pieces, cheaper than generating moves. They do not
     /// depend on the side to move.
     ///
     /// ```

@@ -226,6 +226,10 @@ pub(crate) struct Rules<B> {
     /// step: counting moves takes its unpinned pawns' plain moves for all
     /// of them at once.
     pub chess_pawn: [Option<bool>; 2],
+    /// The piece types other than the royal one, cheapest first by
+    /// [`Variant::piece_values`], with those values: what
+    /// [`crate::Activity`]'s threats compare.
+    pub by_value: Vec<(usize, i32)>,
     /// Whether extinction is the variant's only game end beyond mate and
     /// stalemate (no flag, check count, castling win, pass, connect or
     /// full board): `State::variant_end` then asks nothing else.
@@ -440,6 +444,7 @@ impl<B: Bits> Rules<B> {
             walling_region: [B::EMPTY; 2],
             edge: B::EMPTY,
             chess_pawn: [None; 2],
+            by_value: Vec::new(),
             pseudo_count: false,
             rays_anywhere: [false; 2],
             extinction_only: v.extinction.is_some()
@@ -929,6 +934,13 @@ impl<B: Bits> Rules<B> {
             rules.slow_check = [true; 2];
         }
         rules.chess_pawn = [0, 1].map(|c| rules.moves_as_chess_pawn(c));
+        rules.by_value = v
+            .piece_values()
+            .into_iter()
+            .enumerate()
+            .filter(|&(t, _)| Some(t) != v.royal && t < rules.types.len())
+            .collect();
+        rules.by_value.sort_by_key(|&(_, value)| value);
         for t in 0..rules.types.len() {
             rules.types[t].plain = [0, 1].map(|c| rules.is_plain_piece(t, c));
             rules.types[t].lines8 = [0, 1].map(|c| rules.lines_8x8(t, c));
