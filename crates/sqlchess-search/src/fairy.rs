@@ -110,7 +110,8 @@ const PASSED_PAWN: [(i32, i32); PASSED_PAWN_RANKS] = [
 /// Centipawns per step of a royal piece towards the centre, in the
 /// endgame only: with the enemy's pieces gone it must come out and help.
 /// In the middlegame a royal piece's placement is its fitted table's
-/// (none without one), which keeps it home.
+/// (none without one), which keeps it home; a royal piece confined to a
+/// region keeps the fitted table's placement throughout.
 const KING_CENTRE_ENDGAME: i32 = 8;
 /// The game phase of the start position: 256, falling to 0 as the pieces
 /// other than pawns and royal ones leave the board and the hands.
@@ -201,6 +202,10 @@ struct Tables {
     /// Centralisation of a royal piece per frame square (steps from the
     /// rim), for the endgame.
     king_centre: Vec<i32>,
+    /// Whether the royal piece's placement moves with the phase from the
+    /// fitted table's to the centre: not where it is confined (xiangqi's
+    /// palace), where the fitted table knows its squares in every phase.
+    royal_free: bool,
 }
 
 impl Tables {
@@ -302,6 +307,7 @@ impl Tables {
                     KING_CENTRE_ENDGAME * (cf.min(3) + cr.min(3));
             }
         }
+        let royal_free = !v.regions.iter().any(|r| Some(r.piece) == v.royal);
         let start = Position::start(v);
         let start_material = phase_material(&start, &values, v.royal, v.pawn).max(1);
         Tables {
@@ -309,6 +315,7 @@ impl Tables {
             hand_values,
             start_material,
             king_centre,
+            royal_free,
             royal: v.royal,
             pawn: v.pawn,
             width: w,
@@ -504,7 +511,11 @@ impl FairyGame {
         for (c, king) in kings.into_iter().enumerate() {
             if let Some((x, y)) = king {
                 let centre = t.king_centre[usize::from(y) * 16 + usize::from(x)];
-                let placement = taper((royal_placement[c], centre), phase);
+                let placement = if t.royal_free {
+                    taper((royal_placement[c], centre), phase)
+                } else {
+                    royal_placement[c]
+                };
                 score += if c == 0 { placement } else { -placement };
             }
         }
