@@ -517,7 +517,7 @@ impl<B: Bits> State<B> {
         let mut out = crate::Activity::default();
         // Every square each side attacks, for the hanging pieces.
         let mut attacked = [B::EMPTY; 2];
-        for c in 0..2 {
+        for (c, side_attacks) in attacked.iter_mut().enumerate() {
             let own = self.by_color[c];
             let theirs = self.by_color[c ^ 1];
             let pawn = r.v.pawn_of(c);
@@ -574,10 +574,10 @@ impl<B: Bits> State<B> {
             for &(u, _) in r.by_value.get(next_target..).unwrap_or_default() {
                 out.threats[c] += (self.by_type[u] & theirs & cheaper).count();
             }
-            attacked[c] = cheaper;
+            *side_attacks = cheaper;
             if let Some(royal) = r.v.royal {
                 for from in (self.by_type[royal] & own).iter() {
-                    attacked[c] |= self.piece_targets(r, royal, c, from, &occ).0;
+                    *side_attacks |= self.piece_targets(r, royal, c, from, &occ).0;
                 }
             }
             if r.chess_pawn[c].is_some() {
