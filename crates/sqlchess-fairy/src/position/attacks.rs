@@ -556,7 +556,7 @@ impl<B: Bits> State<B> {
                     continue;
                 }
                 if Some(t) == pawn {
-                    cheaper |= self.pawn_attacks(r, c, movers);
+                    cheaper |= self.pawn_attacks(r, c, movers, &occ);
                     continue;
                 }
                 for from in movers.iter() {
@@ -595,7 +595,7 @@ impl<B: Bits> State<B> {
 
     /// The squares `c`'s pawns `pawns` attack: both diagonals at once for
     /// chess pawns, piece by piece for others.
-    fn pawn_attacks(&self, r: &Rules<B>, c: usize, pawns: B) -> B {
+    fn pawn_attacks(&self, r: &Rules<B>, c: usize, pawns: B, occ: &B) -> B {
         let Some(t) = r.v.pawn_of(c) else {
             return B::EMPTY;
         };
@@ -603,10 +603,9 @@ impl<B: Bits> State<B> {
             let [left, right] = r.forward_diagonals(c, pawns);
             return left | right;
         }
-        let occ = self.occ();
         let mut attacks = B::EMPTY;
         for from in pawns.iter() {
-            attacks |= self.piece_targets(r, t, c, from, &occ).0;
+            attacks |= self.piece_targets(r, t, c, from, occ).0;
         }
         attacks
     }
