@@ -146,6 +146,12 @@ fn activity(a: &Activity, phase: i32) -> i32 {
     score
 }
 
+/// Steps from the rim of a `w` × `h` board to `(x, y)`, by file plus by
+/// rank, each at most 3: 0 in a corner, 6 in the centre of 8 × 8.
+fn centrality(x: u8, y: u8, w: u8, h: u8) -> i32 {
+    i32::from(x.min(w - 1 - x).min(3)) + i32::from(y.min(h - 1 - y).min(3))
+}
+
 /// The material of `pos`'s pieces other than pawns and royal ones, on the
 /// board and in hand, both sides: what the game phase measures.
 fn phase_material(
@@ -224,9 +230,7 @@ impl Tables {
                             5 * i32::from(rel_rank)
                         } else {
                             // 0 on the rim, rising by 4 per step towards the centre.
-                            let cf = i32::from(x.min(w - 1 - x));
-                            let cr = i32::from(y.min(h - 1 - y));
-                            4 * (cf.min(3) + cr.min(3))
+                            4 * centrality(x, y, w, h)
                         };
                         let slot = (piece * 2 + usize::from(!white)) * 256 + usize::from(y) * 16;
                         placed_value[slot + usize::from(x)] = value + placement;
@@ -301,10 +305,8 @@ impl Tables {
         let mut king_centre = vec![0; 256];
         for y in 0..h {
             for x in 0..w {
-                let cf = i32::from(x.min(w - 1 - x));
-                let cr = i32::from(y.min(h - 1 - y));
                 king_centre[usize::from(y) * 16 + usize::from(x)] =
-                    KING_CENTRE_ENDGAME * (cf.min(3) + cr.min(3));
+                    KING_CENTRE_ENDGAME * centrality(x, y, w, h);
             }
         }
         let royal_free = !v.regions.iter().any(|r| Some(r.piece) == v.royal);
