@@ -667,6 +667,10 @@ impl Game for FairyGame {
         self.pos.variant().perpetual_check_illegal
     }
 
+    fn may_give_check(&self, mv: FairyMove) -> bool {
+        self.pos.may_give_check(mv)
+    }
+
     fn null_move(&self) -> Option<FairyGame> {
         if !self.tables.null_move || self.check {
             return None;

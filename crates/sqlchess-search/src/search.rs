@@ -719,18 +719,24 @@ impl<G: Game> Searcher<G> {
             let quiet = !noisy;
             let prunable = quiet && scores[i] < 800_000;
 
+            // Late-move pruning and futility pruning of quiet moves that do
+            // not check; a move that certainly cannot check is pruned
+            // without being played.
+            let pruned_unless_check = selective
+                && prunable
+                && searched > 0
+                && best > -MATE_BOUND
+                && depth <= 3
+                && (quiets_tried >= (3 + depth * depth * 2) as usize
+                    || static_eval + 100 + 110 * depth <= alpha);
+            if pruned_unless_check && !pos.may_give_check(mv) {
+                continue;
+            }
             let mut child = pos.clone();
             child.apply(mv);
             let gives_check = child.is_check();
-
-            if selective && prunable && !gives_check && searched > 0 && best > -MATE_BOUND {
-                // Late-move pruning and futility pruning of quiet moves.
-                if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) as usize {
-                    continue;
-                }
-                if depth <= 3 && static_eval + 100 + 110 * depth <= alpha {
-                    continue;
-                }
+            if pruned_unless_check && !gives_check {
+                continue;
             }
             if quiet {
                 quiets_tried += 1;

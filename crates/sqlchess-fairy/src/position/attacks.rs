@@ -292,6 +292,32 @@ impl<B: Bits> State<B> {
         self.attacked(r, k as usize, us ^ 1, &self.occ(), &others)
     }
 
+    /// `false` only where `mv` (legal, of the side to move) certainly
+    /// does not check the enemy royal piece: it neither starts nor ends in
+    /// [`Rules::check_zone`] and moves no second piece.
+    pub(crate) fn may_give_check(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let Some(zones) = &r.check_zone else {
+            return true;
+        };
+        let k = self.royal_sq[self.side ^ 1];
+        if k == NO_SQ || mv.wall != NO_SQ {
+            return true;
+        }
+        let zone = &zones[self.side][usize::from(k)];
+        match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Drop => {
+                zone.has(usize::from(mv.from)) || zone.has(usize::from(mv.to))
+            }
+            // Castling moves a second piece, en passant and locusts take
+            // one elsewhere, a pass changes nothing: rare enough to play.
+            MoveKind::EnPassant
+            | MoveKind::Castle
+            | MoveKind::CastleGateRook
+            | MoveKind::Locust
+            | MoveKind::Pass => true,
+        }
+    }
+
     /// Whether the side to move is in check.
     pub(crate) fn in_check(&self, r: &Rules<B>) -> bool {
         if r.v.blast_on_capture {

@@ -1313,6 +1313,26 @@ impl Position {
         })
     }
 
+    /// `false` only where the legal move `mv` certainly gives no check: a
+    /// test of its squares against the enemy royal piece's, without
+    /// playing it, for a search that would prune the move unless it
+    /// checks. `true` for every move where the variant's rules make such a
+    /// test unsound.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("capablanca").unwrap();
+    /// let pos = Position::from_fen(&v, "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1").unwrap();
+    /// let check = pos.parse_uci("c4d6").unwrap(); // the archbishop's knight leap
+    /// assert!(pos.play(check).is_check() && pos.may_give_check(check));
+    /// let quiet = pos.parse_uci("b1c1").unwrap();
+    /// assert!(!pos.may_give_check(quiet));
+    /// ```
+    pub fn may_give_check(&self, mv: FairyMove) -> bool {
+        let internal = mv.map(|i| from_frame(i, self.stride()));
+        with!(self, |r, st| st.may_give_check(r, internal))
+    }
+
     /// Number of legal moves, without building the list.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);

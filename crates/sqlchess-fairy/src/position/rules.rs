@@ -243,6 +243,14 @@ pub(crate) struct Rules<B> {
     /// every square of the board (no region): a ray's attackers are then
     /// the same for every square (`State::ray_pieces`).
     pub rays_anywhere: [bool; 2],
+    /// Per colour and square of the enemy royal piece, every square where
+    /// a move of that colour must start or end to give check: where one
+    /// of its pieces could attack the royal square on an empty board, and
+    /// every line through it (for discovered checks, and a hopper's
+    /// screen put down or taken away). `None` where some rule makes
+    /// checks no square test can bound (explosions, special captures,
+    /// janggi, pseudo-royal pieces, no royal piece, game-end rules).
+    pub check_zone: Option<[Vec<B>; 2]>,
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -447,6 +455,7 @@ impl<B: Bits> Rules<B> {
             by_value: Vec::new(),
             pseudo_count: false,
             rays_anywhere: [false; 2],
+            check_zone: None,
             extinction_only: v.extinction.is_some()
                 && v.castling_wins == [[false; 2]; 2]
                 && !v.bikjang
@@ -953,7 +962,42 @@ impl<B: Bits> Rules<B> {
                     .all(|&t| (rules.types[t].region[c] & rules.board) == rules.board)
             })
         });
+        rules.check_zone = rules.build_check_zone();
         rules
+    }
+
+    /// [`Rules::check_zone`], once the piece types and rays are built.
+    fn build_check_zone(&self) -> Option<[Vec<B>; 2]> {
+        let v = &self.v;
+        let squares = self.types.first()?.leap_cap_rev[0].len();
+        // A flying general needs no exception: generals facing after a
+        // legal move would make it illegal for the side that moved.
+        let unbounded = self.special
+            || self.janggi.is_some()
+            || v.pseudo_royal
+            || v.royal.is_none()
+            || self.generic_capture != [false; 2]
+            || self
+                .types
+                .iter()
+                .any(|t| t.special_capture || t.special.iter().any(|s| !s.is_empty()));
+        if unbounded {
+            return None;
+        }
+        Some([0, 1].map(|c| {
+            (0..squares)
+                .map(|k| {
+                    let mut zone = B::EMPTY;
+                    for ray in &self.rays {
+                        zone |= ray[k];
+                    }
+                    for t in &self.types {
+                        zone |= t.leap_cap_rev[c][k] | t.lame_rev_from[c][k];
+                    }
+                    zone
+                })
+                .collect()
+        }))
     }
 
     /// One rank forward for colour `c`.
