@@ -629,12 +629,17 @@ impl Game for FairyGame {
         victim + promo
     }
 
-    /// One step of the exchange: what the move takes (and gains by
-    /// promoting), less the piece it puts on the target if that piece is
-    /// worth more and the opponent attacks the square.
+    /// The static exchange on the target ([`Position::static_exchange`]);
+    /// where the variant's captures escape it, one step: what the move
+    /// takes (and gains by promoting), less the piece it puts on the
+    /// target if that piece is worth more and the opponent attacks the
+    /// square.
     fn see(&self, mv: FairyMove) -> i32 {
         if !self.tables.exchanges {
             return 0;
+        }
+        if let Some(exchange) = self.pos.static_exchange(mv) {
+            return exchange;
         }
         let gain = self.gain(mv);
         let mover = match mv.promotion() {

@@ -170,25 +170,124 @@ impl<B: Bits> State<B> {
     /// Whether one of `atk` attacks `sq` along `ar` with occupancy `occ`.
     #[inline]
     fn ray_hits(r: &Rules<B>, ar: &AttackRay, sq: usize, atk: &B, occ: &B) -> bool {
+        !Self::ray_hitters(r, ar, sq, atk, occ).is_empty()
+    }
+
+    /// Those of `atk` that attack `sq` along `ar` with occupancy `occ`.
+    #[inline]
+    fn ray_hitters(r: &Rules<B>, ar: &AttackRay, sq: usize, atk: &B, occ: &B) -> B {
         match ar.kind {
-            LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ).intersects(atk),
+            LineKind::Slide => r.ray_attacks(ar.dir, ar.limit, sq, occ) & *atk,
             LineKind::Hop => match r.first_blocker(ar.dir, sq, occ) {
                 Some(screen) => {
                     let mut beyond = r.ray_attacks(ar.dir, None, screen, occ) & *atk;
                     if let Some(l) = ar.limit {
                         beyond &= r.limited[l][sq];
                     }
-                    !beyond.is_empty()
+                    beyond
                 }
-                None => false,
+                None => B::EMPTY,
             },
             LineKind::Grass => {
                 let h = r.step[ar.dir][sq];
-                h != NO_SQ
-                    && occ.has(h as usize)
-                    && r.ray_attacks(ar.dir, None, h as usize, occ).intersects(atk)
+                if h != NO_SQ && occ.has(h as usize) {
+                    r.ray_attacks(ar.dir, None, h as usize, occ) & *atk
+                } else {
+                    B::EMPTY
+                }
             }
         }
+    }
+
+    /// The square and type of the cheapest piece of colour `by` still on
+    /// `occ` that attacks `sq` (the royal piece last), as the tables see
+    /// attacks: the exchange's next capture. Not for variants whose
+    /// captures the tables miss (see [`Rules::exchange_values`]).
+    fn cheapest_attacker(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: usize,
+        occ: &B,
+    ) -> Option<(usize, usize)> {
+        let royal = r.v.royal.filter(|&k| k < r.types.len());
+        let types = r.by_value.iter().map(|&(t, _)| t).chain(royal);
+        for t in types {
+            let atk = self.by_type[t] & self.by_color[by] & *occ;
+            if atk.is_empty() {
+                continue;
+            }
+            let tr = &r.types[t];
+            if let Some(from) = (tr.leap_cap_rev[by][sq] & atk).lsb() {
+                return Some((from, t));
+            }
+            if tr.lame_rev_from[by][sq].intersects(&atk) {
+                for &(from, legs) in &tr.lame_rev[by][sq] {
+                    if atk.has(usize::from(from)) && !legs.intersects(occ) {
+                        return Some((usize::from(from), t));
+                    }
+                }
+            }
+            if !tr.region[by].has(sq) {
+                continue;
+            }
+            for ar in r.attack_rays[by].iter().filter(|ar| ar.types.contains(&t)) {
+                let on_ray = atk & r.rays[ar.dir][sq];
+                if on_ray.is_empty() {
+                    continue;
+                }
+                if let Some(from) = Self::ray_hitters(r, ar, sq, &on_ray, occ).lsb() {
+                    return Some((from, t));
+                }
+            }
+        }
+        None
+    }
+
+    /// The static exchange on a capture's target square: what the side
+    /// to move wins (in [`Rules::exchange_values`]) if both sides go on
+    /// taking there with their cheapest piece while it pays. Pins,
+    /// promotions in the exchange and hands are not looked at. `None`
+    /// where the variant's captures are not all in the tables, or for a
+    /// move that takes elsewhere than its target or moves two pieces.
+    pub(crate) fn static_exchange(&self, r: &Rules<B>, mv: FairyMove) -> Option<i32> {
+        let values = r.exchange_values.as_ref()?;
+        if !matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) || mv.wall != NO_SQ {
+            return None;
+        }
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let type_at = |sq: usize| match self.board[sq] {
+            0 => None,
+            p => Some((usize::from(p) - 1) & 31),
+        };
+        let value = |t: Option<usize>| t.and_then(|t| values.get(t)).copied().unwrap_or(0);
+        let mover = type_at(from);
+        let promotion = (mv.promotion != NO_SQ).then_some(usize::from(mv.promotion));
+        // The exchange's running balances: `gains[d]` is what the side
+        // making capture `d` has won if the exchange stops after it.
+        let mut gains = [0i32; 64];
+        gains[0] = value(type_at(to)) + promotion.map_or(0, |p| value(Some(p)) - value(mover));
+        let mut on_target = value(promotion.or(mover));
+        let mut occ = self.occ();
+        occ.clear(from);
+        let mut side = self.side ^ 1;
+        let mut d = 0;
+        while d + 1 < gains.len() {
+            let Some((sq, t)) = self.cheapest_attacker(r, to, side, &occ) else {
+                break;
+            };
+            d += 1;
+            gains[d] = on_target - gains[d - 1];
+            on_target = value(Some(t));
+            occ.clear(sq);
+            side ^= 1;
+        }
+        // Each side takes only where taking beats stopping.
+        while d > 0 {
+            gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+            d -= 1;
+        }
+        Some(gains[0])
     }
 
     /// The part of [`State::attacked`] that pins cannot see: lame leaps,

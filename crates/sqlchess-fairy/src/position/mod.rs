@@ -1333,6 +1333,32 @@ impl Position {
         with!(self, |r, st| st.may_give_check(r, internal))
     }
 
+    /// The static exchange on the target of the capture `mv`: the
+    /// material the side to move wins, by [`Variant::piece_values`], if
+    /// both sides go on taking on that square with their cheapest piece
+    /// while taking pays (x-rays and hoppers' screens included; pins,
+    /// promotions during the exchange and hands left out). `None` where
+    /// the variant has captures the exchange cannot follow (special
+    /// captures, janggi, locusts, explosions) or for en passant, castling
+    /// and gating moves.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("xiangqi").unwrap();
+    /// let values = v.piece_values();
+    /// let soldier = values[v.piece_by_letter('p').unwrap()];
+    /// let chariot = values[v.piece_by_letter('r').unwrap()];
+    /// // The chariot takes a soldier the cannon behind it guards through
+    /// // the other soldier as its screen.
+    /// let pos = Position::from_fen(&v, "4k4/9/4c4/4p4/4p4/9/9/9/4R4/3K5 w - - 0 1").unwrap();
+    /// let take = pos.parse_uci("e2e6").unwrap();
+    /// assert_eq!(pos.static_exchange(take), Some(soldier - chariot));
+    /// ```
+    pub fn static_exchange(&self, mv: FairyMove) -> Option<i32> {
+        let internal = mv.map(|i| from_frame(i, self.stride()));
+        with!(self, |r, st| st.static_exchange(r, internal))
+    }
+
     /// Number of legal moves, without building the list.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);

@@ -17,6 +17,11 @@ use crate::variant::{Region, Variant};
 
 pub(crate) const NO_SQ: u8 = 255;
 
+/// A royal piece's value in a static exchange: more than everything else
+/// on the board, so that taking it ends any exchange and it only ever
+/// takes last.
+pub(crate) const ROYAL_EXCHANGE_VALUE: i32 = 100_000;
+
 /// How a line piece uses a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LineKind {
@@ -251,6 +256,12 @@ pub(crate) struct Rules<B> {
     /// checks no square test can bound (explosions, special captures,
     /// janggi, pseudo-royal pieces, no royal piece, game-end rules).
     pub check_zone: Option<[Vec<B>; 2]>,
+    /// Per piece type, its value in a static exchange: its
+    /// [`Variant::piece_values`] value, the royal piece's
+    /// [`ROYAL_EXCHANGE_VALUE`]. `None` where the tables do not see every
+    /// capture (special captures, janggi, locusts and bent riders) or a
+    /// capture removes more than its victim (explosions).
+    pub exchange_values: Option<Vec<i32>>,
 }
 
 /// The squares of a frame bitboard (`rank * 16 + file`) that lie on a
@@ -456,6 +467,7 @@ impl<B: Bits> Rules<B> {
             pseudo_count: false,
             rays_anywhere: [false; 2],
             check_zone: None,
+            exchange_values: None,
             extinction_only: v.extinction.is_some()
                 && v.castling_wins == [[false; 2]; 2]
                 && !v.bikjang
@@ -963,6 +975,20 @@ impl<B: Bits> Rules<B> {
             })
         });
         rules.check_zone = rules.build_check_zone();
+        let unseen_captures = rules.janggi.is_some()
+            || v.blast_on_capture
+            || rules.generic_capture != [false; 2]
+            || rules.types.iter().any(|t| t.special_capture);
+        if !unseen_captures {
+            let mut values = vec![0; rules.types.len()];
+            for &(t, value) in &rules.by_value {
+                values[t] = value;
+            }
+            if let Some(royal) = v.royal.and_then(|k| values.get_mut(k)) {
+                *royal = ROYAL_EXCHANGE_VALUE;
+            }
+            rules.exchange_values = Some(values);
+        }
         rules
     }
 
