@@ -107,6 +107,17 @@ const PASSED_PAWN: [(i32, i32); PASSED_PAWN_RANKS] = [
     (0, 10),
     (0, 10),
 ];
+/// Pawn structure where pawns move as chess's, `(middlegame, endgame)`
+/// centipawns per pawn: isolated and doubled pawns are weak, a pawn
+/// defended by a pawn or beside one strong. Chosen by match, near what
+/// the chess evaluation's tuned weights give.
+const ISOLATED_PAWN: (i32, i32) = (-8, -8);
+/// See [`ISOLATED_PAWN`].
+const DOUBLED_PAWN: (i32, i32) = (-12, -20);
+/// See [`ISOLATED_PAWN`].
+const SUPPORTED_PAWN: (i32, i32) = (10, 6);
+/// See [`ISOLATED_PAWN`].
+const PHALANX_PAWN: (i32, i32) = (8, 4);
 /// Centipawns per step of a royal piece towards the centre, in the
 /// endgame only: with the enemy's pieces gone it must come out and help.
 /// In the middlegame a royal piece's placement is its fitted table's
@@ -122,8 +133,8 @@ fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
     (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
-/// Mobility, the attack on each king, threats and passed pawns, White
-/// minus Black: an attack on a king by one piece alone counts for nothing
+/// Mobility, the attack on each king, threats, passed pawns and pawn
+/// structure, White minus Black: an attack on a king by one piece alone counts for nothing
 /// (it rarely mates), two or more by the square of their weight, scaled
 /// down as the pieces leave the board.
 fn activity(a: &Activity, phase: i32) -> i32 {
@@ -140,6 +151,15 @@ fn activity(a: &Activity, phase: i32) -> i32 {
         }
         for (to_go, &n) in a.passed_pawns[c].iter().enumerate() {
             side += n as i32 * taper(PASSED_PAWN[to_go], phase);
+        }
+        let structure = [
+            (a.isolated_pawns[c], ISOLATED_PAWN),
+            (a.doubled_pawns[c], DOUBLED_PAWN),
+            (a.supported_pawns[c], SUPPORTED_PAWN),
+            (a.phalanx_pawns[c], PHALANX_PAWN),
+        ];
+        for (n, weight) in structure {
+            side += n as i32 * taper(weight, phase);
         }
         score += if c == 0 { side } else { -side };
     }

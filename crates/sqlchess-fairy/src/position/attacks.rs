@@ -706,7 +706,7 @@ impl<B: Bits> State<B> {
                 }
             }
             if r.chess_pawn[c].is_some() {
-                out.passed_pawns[c] = self.passed_pawns(r, c);
+                self.pawn_structure(r, c, &mut out);
             }
         }
         for c in 0..2 {
@@ -767,14 +767,15 @@ impl<B: Bits> State<B> {
         (attacks & tr.region[c], quiet)
     }
 
-    /// `c`'s chess pawns with no enemy pawn ahead on their own or a
-    /// neighbouring file, counted by the ranks each has still to go to the
-    /// last (index 0 for one, the last index for that many or more).
-    fn passed_pawns(&self, r: &Rules<B>, c: usize) -> [u32; crate::PASSED_PAWN_RANKS] {
-        let mut out = [0; crate::PASSED_PAWN_RANKS];
+    /// `c`'s chess pawns: the passed ones (no enemy pawn ahead on their
+    /// own or a neighbouring file), counted by the ranks each has still to
+    /// go to the last (index 0 for one, the last index for that many or
+    /// more), and the isolated, doubled, supported and side-by-side ones.
+    fn pawn_structure(&self, r: &Rules<B>, c: usize, out: &mut crate::Activity) {
         let (Some(own), enemy) = (r.v.pawn_of(c), r.v.pawn_of(c ^ 1)) else {
-            return out;
+            return;
         };
+        let pawns = self.by_type[own] & self.by_color[c];
         // Per file, the rank of the enemy pawn furthest from `c`'s first
         // rank: a pawn is passed if none on its file or a neighbour's is
         // ahead of it.
@@ -791,9 +792,27 @@ impl<B: Bits> State<B> {
                 }
             }
         }
+        let mut on_file = [0u32; 34];
+        for sq in pawns.iter() {
+            if let Some(n) = on_file.get_mut(sq % r.stride + 1) {
+                *n += 1;
+            }
+        }
+        out.doubled_pawns[c] = on_file.iter().map(|&n| n.saturating_sub(1)).sum();
+        let [left, right] = r.forward_diagonals(c, pawns);
+        out.supported_pawns[c] = ((left | right) & pawns).count();
+        // A pawn beside another is one square off a forward diagonal of it.
+        let beside = r.forward(c ^ 1, left | right);
+        out.phalanx_pawns[c] = (beside & pawns).count();
         let last = usize::from(r.v.height).saturating_sub(1);
-        for sq in (self.by_type[own] & self.by_color[c]).iter() {
+        for sq in pawns.iter() {
             let (x, y) = (sq % r.stride, sq / r.stride);
+            // `on_file` is offset by one: the files beside are x and x + 2.
+            if on_file.get(x).copied().unwrap_or(0) == 0
+                && on_file.get(x + 2).copied().unwrap_or(0) == 0
+            {
+                out.isolated_pawns[c] += 1;
+            }
             let blocked = (x.saturating_sub(1)..=x + 1).any(|f| {
                 furthest
                     .get(f)
@@ -803,9 +822,8 @@ impl<B: Bits> State<B> {
             });
             if !blocked {
                 let to_go = if c == 0 { last.saturating_sub(y) } else { y };
-                out[to_go.clamp(1, crate::PASSED_PAWN_RANKS) - 1] += 1;
+                out.passed_pawns[c][to_go.clamp(1, crate::PASSED_PAWN_RANKS) - 1] += 1;
             }
         }
-        out
     }
 }

@@ -839,6 +839,18 @@ pub struct Activity {
     /// has to go to the last, index 0 for one; the last index counts
     /// those with that many or more.
     pub passed_pawns: [[u32; PASSED_PAWN_RANKS]; 2],
+    /// Where pawns move as chess's: each side's pawns with no pawn of
+    /// their side on a neighbouring file.
+    pub isolated_pawns: [u32; 2],
+    /// Where pawns move as chess's: each side's pawns beyond the first
+    /// on a file.
+    pub doubled_pawns: [u32; 2],
+    /// Where pawns move as chess's: each side's pawns that a pawn of
+    /// their side defends.
+    pub supported_pawns: [u32; 2],
+    /// Where pawns move as chess's: each side's pawns with a pawn of
+    /// their side beside them on the same rank.
+    pub phalanx_pawns: [u32; 2],
 }
 
 /// The ranks to go that [`Activity::passed_pawns`] tells apart.
