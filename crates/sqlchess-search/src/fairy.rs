@@ -573,7 +573,7 @@ impl Game for FairyGame {
     fn apply(&mut self, mv: FairyMove) {
         let mover = self.pos.piece_at(mv.from()).map(|(p, _)| p);
         let irreversible = self.victim(mv).is_some() || mover == self.tables.pawn;
-        self.pos = self.pos.play(mv);
+        self.pos.play_in_place(mv);
         self.reversible = if irreversible {
             0
         } else {

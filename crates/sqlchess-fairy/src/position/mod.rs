@@ -1506,27 +1506,31 @@ impl Position {
     /// The position after `mv`, which must come from [`Position::legal_moves`]
     /// of this position (checked in debug builds).
     pub fn play(&self, mv: FairyMove) -> Position {
+        let mut next = self.clone();
+        next.play_in_place(mv);
+        next
+    }
+
+    /// Plays the legal move `mv` on this position, as [`Position::play`]
+    /// does on a copy: for a search that has made its copy already.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("shogi").unwrap();
+    /// let mut pos = Position::start(&v);
+    /// let mv = pos.parse_uci("c3c4").unwrap();
+    /// let played = pos.play(mv);
+    /// pos.play_in_place(mv);
+    /// assert_eq!(pos.fen(), played.fen());
+    /// ```
+    pub fn play_in_place(&mut self, mv: FairyMove) {
         debug_assert!(self.legal_moves().contains(&mv), "illegal move {mv}");
-        let stride = self.stride();
-        let internal = mv.map(|i| from_frame(i, stride));
-        let inner = match &self.inner {
-            Inner::Tiny(r, st) => {
-                let mut st = *st;
-                st.play(r, internal);
-                Inner::Tiny(Arc::clone(r), st)
-            }
-            Inner::Small(r, st) => {
-                let mut st = *st;
-                st.play(r, internal);
-                Inner::Small(Arc::clone(r), st)
-            }
-            Inner::Large(r, st) => {
-                let mut st = *st;
-                st.play(r, internal);
-                Inner::Large(Arc::clone(r), st)
-            }
-        };
-        Position { inner }
+        let internal = mv.map(|i| from_frame(i, self.stride()));
+        match &mut self.inner {
+            Inner::Tiny(r, st) => st.play(r, internal),
+            Inner::Small(r, st) => st.play(r, internal),
+            Inner::Large(r, st) => st.play(r, internal),
+        }
     }
 
     /// Finds the legal move written in UCI (`e2e4`, `a7a8q`, `a10a9`; for
