@@ -111,11 +111,13 @@ pub trait Game: Clone + Send + 'static {
         i32::MAX / 4
     }
 
-    /// The static exchange evaluation of a noisy move: what the mover
-    /// expects to win on its target square if both sides keep recapturing
-    /// with their least valuable piece (negative: it loses material).
-    /// Quiescence search skips losing captures; move ordering tries them
-    /// after the killers. By default every move is assumed to break even.
+    /// The static exchange evaluation of a move: what the mover expects
+    /// to win on its target square if both sides keep recapturing with
+    /// their least valuable piece (negative: it loses material; for a
+    /// quiet move, at most 0). Quiescence search skips losing captures;
+    /// move ordering tries them after the killers; near the leaves, moves
+    /// that lose too much are pruned. By default every move is assumed to
+    /// break even.
     fn see(&self, _mv: Self::Move) -> i32 {
         0
     }

@@ -39,6 +39,14 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = MATE + 1;
+/// The depth up to which moves that lose material in the static exchange
+/// are pruned: captures losing more than [`SEE_CAPTURE_MARGIN`] a ply,
+/// quiet moves more than [`SEE_QUIET_MARGIN`] times the depth squared.
+const SEE_PRUNE_DEPTH: i32 = 5;
+/// See [`SEE_PRUNE_DEPTH`].
+const SEE_CAPTURE_MARGIN: i32 = 150;
+/// See [`SEE_PRUNE_DEPTH`].
+const SEE_QUIET_MARGIN: i32 = 25;
 /// The most threads one search runs (UCI's `Threads` maximum).
 pub const MAX_THREADS: usize = 256;
 /// How many nodes pass between looks at the clock, the poll function and
@@ -719,16 +727,28 @@ impl<G: Game> Searcher<G> {
             let quiet = !noisy;
             let prunable = quiet && scores[i] < 800_000;
 
-            // Late-move pruning and futility pruning of quiet moves that do
-            // not check; a move that certainly cannot check is pruned
-            // without being played.
-            let pruned_unless_check = selective
+            let may_prune = selective && searched > 0 && best > -MATE_BOUND;
+            // Captures that lose material in the exchange, near the
+            // leaves, unless they may check (a sacrifice that mates).
+            if may_prune
+                && noisy
+                && Some(mv) != tt_move
+                && depth <= SEE_PRUNE_DEPTH
+                && pos.see(mv) < -SEE_CAPTURE_MARGIN * depth
+                && !pos.may_give_check(mv)
+            {
+                continue;
+            }
+            // Late-move pruning, futility pruning, and quiet moves to a
+            // square where the piece is lost, unless they check; a move
+            // that certainly cannot check is pruned without being played.
+            let pruned_unless_check = may_prune
                 && prunable
-                && searched > 0
-                && best > -MATE_BOUND
-                && depth <= 3
-                && (quiets_tried >= (3 + depth * depth * 2) as usize
-                    || static_eval + 100 + 110 * depth <= alpha);
+                && ((depth <= 3
+                    && (quiets_tried >= (3 + depth * depth * 2) as usize
+                        || static_eval + 100 + 110 * depth <= alpha))
+                    || (depth <= SEE_PRUNE_DEPTH
+                        && pos.see(mv) < -SEE_QUIET_MARGIN * depth * depth));
             if pruned_unless_check && !pos.may_give_check(mv) {
                 continue;
             }
