@@ -395,7 +395,7 @@ impl<B: Bits> State<B> {
     /// does not check the enemy royal piece: it neither starts nor ends in
     /// [`Rules::check_zone`] and moves no second piece.
     pub(crate) fn may_give_check(&self, r: &Rules<B>, mv: FairyMove) -> bool {
-        let Some(zones) = &r.check_zone else {
+        let Some(zones) = r.check_zone() else {
             return true;
         };
         let k = self.royal_sq[self.side ^ 1];

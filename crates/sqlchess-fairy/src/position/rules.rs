@@ -255,7 +255,9 @@ pub(crate) struct Rules<B> {
     /// screen put down or taken away). `None` where some rule makes
     /// checks no square test can bound (explosions, special captures,
     /// janggi, pseudo-royal pieces, no royal piece, game-end rules).
-    pub check_zone: Option<[Vec<B>; 2]>,
+    /// Built when a search first asks ([`Rules::check_zone`]), not for
+    /// every position parsed.
+    check_zone: std::sync::OnceLock<Option<[Vec<B>; 2]>>,
     /// Per piece type, its value in a static exchange: its
     /// [`Variant::piece_values`] value, the royal piece's
     /// [`ROYAL_EXCHANGE_VALUE`]. `None` where the tables do not see every
@@ -466,7 +468,7 @@ impl<B: Bits> Rules<B> {
             by_value: Vec::new(),
             pseudo_count: false,
             rays_anywhere: [false; 2],
-            check_zone: None,
+            check_zone: std::sync::OnceLock::new(),
             exchange_values: None,
             extinction_only: v.extinction.is_some()
                 && v.castling_wins == [[false; 2]; 2]
@@ -974,7 +976,6 @@ impl<B: Bits> Rules<B> {
                     .all(|&t| (rules.types[t].region[c] & rules.board) == rules.board)
             })
         });
-        rules.check_zone = rules.build_check_zone();
         let unseen_captures = rules.janggi.is_some()
             || v.blast_on_capture
             || rules.generic_capture != [false; 2]
@@ -992,7 +993,14 @@ impl<B: Bits> Rules<B> {
         rules
     }
 
-    /// [`Rules::check_zone`], once the piece types and rays are built.
+    /// The check zones (see the field `check_zone`), built on first use.
+    pub fn check_zone(&self) -> Option<&[Vec<B>; 2]> {
+        self.check_zone
+            .get_or_init(|| self.build_check_zone())
+            .as_ref()
+    }
+
+    /// The check zones, from the piece types and rays.
     fn build_check_zone(&self) -> Option<[Vec<B>; 2]> {
         let v = &self.v;
         let squares = self.types.first()?.leap_cap_rev[0].len();
