@@ -102,7 +102,7 @@ fn exchanges_agree_with_captures_played_out() {
         .enumerate()
     {
         let v = set.get(name).unwrap();
-        let compared = check_variant(&v, 6, 0xe8c4_a9e + i as u64);
+        let compared = check_variant(&v, 6, 0x0e8c_4a9e + i as u64);
         assert!(compared > 200, "{name}: only {compared} exchanges compared");
     }
 }

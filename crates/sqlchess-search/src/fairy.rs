@@ -109,8 +109,9 @@ const PASSED_PAWN: [(i32, i32); PASSED_PAWN_RANKS] = [
 ];
 /// Pawn structure where pawns move as chess's, `(middlegame, endgame)`
 /// centipawns per pawn: isolated and doubled pawns are weak, a pawn
-/// defended by a pawn or beside one strong. Chosen by match, near what
-/// the chess evaluation's tuned weights give.
+/// defended by a pawn or beside one strong. Set near what the chess
+/// evaluation's tuned weights give, and accepted by self-play
+/// (BENCHMARKS.md).
 const ISOLATED_PAWN: (i32, i32) = (-8, -8);
 /// See [`ISOLATED_PAWN`].
 const DOUBLED_PAWN: (i32, i32) = (-12, -20);
@@ -134,9 +135,9 @@ fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
 }
 
 /// Mobility, the attack on each king, threats, passed pawns and pawn
-/// structure, White minus Black: an attack on a king by one piece alone counts for nothing
-/// (it rarely mates), two or more by the square of their weight, scaled
-/// down as the pieces leave the board.
+/// structure, White minus Black: an attack on a king by one piece alone
+/// counts for nothing (it rarely mates), two or more by the square of
+/// their weight, scaled down as the pieces leave the board.
 fn activity(a: &Activity, phase: i32) -> i32 {
     let mut score = 0;
     for c in 0..2 {
