@@ -217,26 +217,22 @@ fn threats_hanging_pieces_and_passed_pawns() {
 
 #[test]
 fn isolated_doubled_supported_and_side_by_side_pawns() {
-    let v = Variant::builtin("chess").unwrap();
     // White: a2 alone (isolated); c3 and c4 doubled, with d4 beside c4
     // and supported by c3 and e3, e3 supported by nothing; h2 isolated.
     // Black: f7, g7 and h7 side by side, g6 behind g7 (doubled) and
-    // defended by f7 and h7.
-    let pos = Position::from_fen(&v, "6k1/5ppp/6p1/8/2PP4/2P1P3/P6P/6K1 w - - 0 1").unwrap();
-    let a = pos.activity();
-    assert_eq!(a.isolated_pawns, [2, 0], "{a:?}");
-    assert_eq!(a.doubled_pawns, [1, 1], "{a:?}");
-    // d4 by c3 and e3; black g6 by f7 and h7.
-    assert_eq!(a.supported_pawns, [1, 1], "{a:?}");
-    // c4 and d4; f7, g7 and h7.
-    assert_eq!(a.phalanx_pawns, [2, 3], "{a:?}");
-    // The same pawns on a 10-file board, where the files are wider than
-    // the bitboard's first word would suggest.
-    let capa = Variant::builtin("capablanca").unwrap();
-    let pos = Position::from_fen(&capa, "8k1/7ppp/8p1/10/2PP6/2P1P5/P8P/8K1 w - - 0 1").unwrap();
-    let a = pos.activity();
-    assert_eq!(a.isolated_pawns, [2, 0], "{a:?}");
-    assert_eq!(a.doubled_pawns, [1, 1], "{a:?}");
-    assert_eq!(a.supported_pawns, [1, 1], "{a:?}");
-    assert_eq!(a.phalanx_pawns, [2, 3], "{a:?}");
+    // defended by f7 and h7. Then the same pawns on a 10-file board, with
+    // the kingside pawns on the last files.
+    for (variant, fen) in [
+        ("chess", "6k1/5ppp/6p1/8/2PP4/2P1P3/P6P/6K1 w - - 0 1"),
+        ("capablanca", "8k1/7ppp/8p1/10/2PP6/2P1P5/P8P/8K1 w - - 0 1"),
+    ] {
+        let v = Variant::builtin(variant).unwrap();
+        let a = Position::from_fen(&v, fen).unwrap().activity();
+        assert_eq!(a.isolated_pawns, [2, 0], "{variant}: {a:?}");
+        assert_eq!(a.doubled_pawns, [1, 1], "{variant}: {a:?}");
+        // d4 by c3 and e3; black g6 by f7 and h7.
+        assert_eq!(a.supported_pawns, [1, 1], "{variant}: {a:?}");
+        // c4 and d4; f7, g7 and h7.
+        assert_eq!(a.phalanx_pawns, [2, 3], "{variant}: {a:?}");
+    }
 }
