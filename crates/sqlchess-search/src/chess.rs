@@ -121,6 +121,15 @@ impl Game for Position {
         (self.turn() as usize) << 12 | (mv.from() as usize) << 6 | mv.to() as usize
     }
 
+    fn piece_to_slots(&self) -> usize {
+        2 * 6 * 64
+    }
+
+    #[inline]
+    fn piece_to_index(&self, mv: Move) -> usize {
+        ((self.turn() as usize) * 6 + mv.role() as usize) << 6 | mv.to() as usize
+    }
+
     #[inline]
     fn reversible_plies(&self) -> u32 {
         self.halfmoves()

@@ -682,7 +682,32 @@ impl Game for FairyGame {
     }
 
     fn history_index(&self, mv: FairyMove) -> usize {
-        mv.from().index() << 8 | mv.to().index()
+        // Squares are below 256 on the 16-file frame. A drop starts
+        // nowhere: its slot is the kind dropped, in a half of its own.
+        let colour = usize::from(!self.pos.white_to_move());
+        let (drop, from) = match mv.dropped_piece() {
+            Some(kind) => (1, kind),
+            None => (0, mv.from().index()),
+        };
+        drop << 17 | colour << 16 | from << 8 | mv.to().index()
+    }
+
+    fn piece_to_slots(&self) -> usize {
+        let v = self.pos.variant();
+        2 * v.pieces.len() * usize::from(v.width) * usize::from(v.height)
+    }
+
+    fn piece_to_index(&self, mv: FairyMove) -> usize {
+        let v = self.pos.variant();
+        let kind = mv
+            .dropped_piece()
+            .or_else(|| self.pos.piece_at(mv.from()).map(|(p, _)| p))
+            .unwrap_or(0);
+        let colour = usize::from(!self.pos.white_to_move());
+        let (width, height) = (usize::from(v.width), usize::from(v.height));
+        let to = mv.to();
+        let square = usize::from(to.rank()) * width + usize::from(to.file());
+        (colour * v.pieces.len() + kind) * width * height + square
     }
 
     fn reversible_plies(&self) -> u32 {
@@ -714,7 +739,7 @@ impl Game for FairyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limits, Score, Searcher};
+    use crate::{Limits, Score, Searcher, HISTORY_SIZE};
 
     #[test]
     fn fitted_tables_fit_their_variants() {
@@ -740,6 +765,52 @@ mod tests {
             }
             // Mirrored tables: the start position is level but for the tempo.
             assert_eq!(FairyGame::start(&v).evaluate_white(), 0, "{}", t.variant);
+        }
+    }
+
+    #[test]
+    fn move_keys_are_in_range_and_tell_moves_apart() {
+        // Random games of every built-in: each legal move's history slot
+        // stays below HISTORY_SIZE and its piece-to slot below the game's
+        // count (the search indexes its tables with them unchecked), and
+        // moves that differ in what the keys name get different keys.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut moves = Vec::new();
+        for name in sqlchess_rules::variant_names() {
+            let Ok(v) = Variant::builtin(name) else {
+                continue;
+            };
+            let mut g = FairyGame::start(&v);
+            let slots = g.piece_to_slots();
+            for _ in 0..60 {
+                moves.clear();
+                g.moves(&mut moves);
+                if moves.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                let mut by_history = std::collections::HashMap::new();
+                let mut by_piece_to = std::collections::HashMap::new();
+                for &mv in &moves {
+                    let h = g.history_index(mv);
+                    let pt = g.piece_to_index(mv);
+                    assert!(h < HISTORY_SIZE, "{name}: history slot {h}");
+                    assert!(pt < slots, "{name}: piece-to slot {pt} of {slots}");
+                    let mover = mv
+                        .dropped_piece()
+                        .or_else(|| g.pos.piece_at(mv.from()).map(|(p, _)| p));
+                    let start = if mv.is_drop() { None } else { Some(mv.from()) };
+                    let what = (start, mv.dropped_piece(), mv.to());
+                    assert_eq!(*by_history.entry(h).or_insert(what), what, "{name}: {mv:?}");
+                    let what = (mover, mv.to());
+                    assert_eq!(
+                        *by_piece_to.entry(pt).or_insert(what),
+                        what,
+                        "{name}: {mv:?}"
+                    );
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                g.apply(moves[(seed >> 33) as usize % moves.len()]);
+            }
         }
     }
 

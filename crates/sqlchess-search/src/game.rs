@@ -5,7 +5,7 @@ use core::fmt::Debug;
 pub use sqlchess_rules::RelativeOutcome;
 
 /// The size of history tables: [`Game::history_index`] must stay below it.
-pub const HISTORY_SIZE: usize = 1 << 16;
+pub const HISTORY_SIZE: usize = 1 << 18;
 
 /// A position the game went through, as repetitions need it: its hash, and
 /// whether its side to move was in check (where giving check at every move
@@ -125,6 +125,24 @@ pub trait Game: Clone + Send + 'static {
     /// A slot in `0..HISTORY_SIZE` for history and killer heuristics
     /// (for instance from-square × board size + to-square).
     fn history_index(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// How many values [`Game::piece_to_index`] takes in this game (the
+    /// same for every position of it): the moving piece's colour and kind
+    /// times the board's squares. `0`, the default, turns off the
+    /// heuristics keyed by the previous moves (continuation history and
+    /// counter-moves).
+    fn piece_to_slots(&self) -> usize {
+        0
+    }
+
+    /// The moving piece (its colour and kind; for a drop, the kind dropped)
+    /// and the target square of `mv`, as one number below
+    /// [`Game::piece_to_slots`]. It names a move by what it does rather
+    /// than where it starts, so that the reply to it can be remembered:
+    /// the key of continuation history and counter-moves.
+    fn piece_to_index(&self, _mv: Self::Move) -> usize {
         0
     }
 

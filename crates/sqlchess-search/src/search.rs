@@ -2,8 +2,10 @@
 //!
 //! Negamax with alpha-beta and PVS, a transposition table, quiescence search
 //! on noisy moves (captures and promotions) with stand pat, check extension,
-//! move ordering (hash move, MVV-LVA, killers, history), null-move pruning,
-//! late-move reductions and futility pruning (only for games that declare a
+//! move ordering (hash move, MVV-LVA, killers, counter-moves, history and
+//! continuation history), null-move pruning with verification at depth,
+//! singular extensions, late-move reductions and futility pruning (the last
+//! four only for games that declare a
 //! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
 //! neither reverse futility nor the null move prunes a node whose opponent
 //! threatens mate in one, so a mate in N is found at depth 2N+1),
@@ -47,6 +49,10 @@ const SEE_PRUNE_DEPTH: i32 = 5;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 /// See [`SEE_PRUNE_DEPTH`].
 const SEE_QUIET_MARGIN: i32 = 25;
+/// The least depth at which the table's move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 8;
+/// The least depth at which a null move that fails high is verified.
+const NULL_VERIFY_DEPTH: i32 = 12;
 /// The most threads one search runs (UCI's `Threads` maximum).
 pub const MAX_THREADS: usize = 256;
 /// How many nodes pass between looks at the clock, the poll function and
@@ -224,6 +230,21 @@ pub struct Searcher<G: Game> {
     /// [`STOP_EVERY`], for the node limit and the reports.
     shared_nodes: Option<Arc<AtomicU64>>,
     history: Vec<i32>,
+    /// Continuation history: how well a quiet move answered the move one
+    /// or two plies before it, both named by [`Game::piece_to_index`];
+    /// `continuation_slots` squared entries, the earlier move's slot first.
+    continuation: Vec<i16>,
+    /// The last quiet move that refuted each move (by its piece-to slot).
+    counter_moves: Vec<Option<G::Move>>,
+    /// [`Game::piece_to_slots`] of the game the tables above are sized for.
+    continuation_slots: usize,
+    /// The piece-to slot of the move played at each ply of the current
+    /// line; `None` for a null move.
+    played: Vec<Option<u32>>,
+    /// The move a singular-extension search leaves out, by ply.
+    excluded: Vec<Option<G::Move>>,
+    /// The depth of the iteration under way, which bounds extensions.
+    root_depth: i32,
     killers: Vec<[Option<G::Move>; 2]>,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
@@ -270,6 +291,12 @@ impl<G: Game> Searcher<G> {
             first_depth: 1,
             shared_nodes: None,
             history: vec![0; HISTORY_SIZE],
+            continuation: Vec::new(),
+            counter_moves: Vec::new(),
+            continuation_slots: 0,
+            played: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
+            root_depth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
             moves: (0..MAX_PLY + 3).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -320,6 +347,8 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.fill(0);
+        self.continuation.fill(0);
+        self.counter_moves.fill(None);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -398,6 +427,12 @@ impl<G: Game> Searcher<G> {
         for h in &mut self.history {
             *h /= 8;
         }
+        let slots = root.piece_to_slots();
+        if slots != self.continuation_slots {
+            self.continuation = vec![0; slots * slots];
+            self.counter_moves = vec![None; slots];
+            self.continuation_slots = slots;
+        }
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -437,6 +472,7 @@ impl<G: Game> Searcher<G> {
             } else {
                 (-INF, INF)
             };
+            self.root_depth = depth as i32;
             let score = loop {
                 let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
                 if self.stopped {
@@ -620,9 +656,12 @@ impl<G: Game> Searcher<G> {
 
         let key = pos.hash();
         let mut tt_move = None;
+        let excluded = self.excluded[ply];
+        let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            if !pv_node && ply > 0 && e.depth as i32 >= depth {
+            tt_entry = Some((score_from_tt(e.score, ply), e.depth as i32, e.bound));
+            if !pv_node && ply > 0 && e.depth as i32 >= depth && excluded.is_none() {
                 let s = score_from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -635,7 +674,7 @@ impl<G: Game> Searcher<G> {
 
         let selective = G::SELECTIVE && !pv_node && !in_check;
         let static_eval = if in_check { -INF } else { pos.evaluate() };
-        if selective && beta.abs() < MATE_BOUND {
+        if selective && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility and the null move judge the node by its static
             // evaluation, which a mate threat (the opponent mates in one if
             // we pass) makes worthless; the test is asked only where the
@@ -659,6 +698,7 @@ impl<G: Game> Searcher<G> {
                     || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
             {
                 if let Some(child) = pos.null_move() {
+                    self.played[ply] = None;
                     self.path.push(Visited::of(&child));
                     let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
@@ -666,7 +706,21 @@ impl<G: Game> Searcher<G> {
                         return 0;
                     }
                     if s >= beta {
-                        return if s > MATE_BOUND { beta } else { s };
+                        let s = if s > MATE_BOUND { beta } else { s };
+                        // Verification: deep null moves that fail high are
+                        // checked by a reduced search without a null move,
+                        // against zugzwang.
+                        if depth < NULL_VERIFY_DEPTH {
+                            return s;
+                        }
+                        let v = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
+                        self.pv[ply].clear();
+                        if self.stopped {
+                            return 0;
+                        }
+                        if v >= beta {
+                            return s;
+                        }
                     }
                 }
             }
@@ -676,6 +730,44 @@ impl<G: Game> Searcher<G> {
         // poor; search shallower and let the next iteration use this one's move.
         if G::SELECTIVE && tt_move.is_none() && depth >= 4 && !in_check {
             depth -= 1;
+        }
+
+        // Singular extension: if every move but the table's fails well
+        // below the table's score at half depth, the table's move is the
+        // only good one and is searched a ply deeper. If even without it
+        // the node beats beta, several moves do: cut (multi-cut).
+        let mut singular_move = None;
+        if G::SELECTIVE
+            && ply > 0
+            && depth >= SINGULAR_DEPTH
+            && excluded.is_none()
+            && (ply as i32) < 2 * self.root_depth
+        {
+            if let (Some(mv), Some((tt_score, tt_depth, bound))) = (tt_move, tt_entry) {
+                if tt_depth >= depth - 3 && bound != Bound::Upper && tt_score.abs() < MATE_BOUND {
+                    let singular_beta = tt_score - 2 * depth;
+                    self.excluded[ply] = Some(mv);
+                    let v = self.negamax(
+                        pos,
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        false,
+                    );
+                    self.excluded[ply] = None;
+                    // That search wrote this ply's line; the moves below write it anew.
+                    self.pv[ply].clear();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < singular_beta {
+                        singular_move = Some(mv);
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
+            }
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -689,6 +781,9 @@ impl<G: Game> Searcher<G> {
         }
         scores.clear();
         let killers = self.killers[ply];
+        // The moves one and two plies up, for continuation history.
+        let follows = self.follows(ply);
+        let counter = follows[0].and_then(|p| self.counter_moves[p]);
         for &mv in &moves {
             let s = if Some(mv) == tt_move {
                 2_000_000
@@ -700,8 +795,10 @@ impl<G: Game> Searcher<G> {
                 900_000
             } else if Some(mv) == killers[1] {
                 800_000
+            } else if Some(mv) == counter {
+                790_000
             } else {
-                self.history[pos.history_index(mv)]
+                self.quiet_score(pos, mv, follows)
             };
             scores.push(s);
         }
@@ -722,6 +819,9 @@ impl<G: Game> Searcher<G> {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
+            if Some(mv) == excluded {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             // Killers and the hash move are quiet but neither reduced nor pruned.
             let quiet = !noisy;
@@ -762,10 +862,14 @@ impl<G: Game> Searcher<G> {
                 quiets_tried += 1;
             }
 
+            if self.continuation_slots > 0 {
+                self.played[ply] = Some(pos.piece_to_index(mv) as u32);
+            }
             self.path.push(Visited::of(&child));
             let mut score;
+            let extension = i32::from(Some(mv) == singular_move);
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                score = -self.negamax(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
                 if G::SELECTIVE && depth >= 3 && prunable && !in_check && !gives_check {
@@ -811,10 +915,15 @@ impl<G: Game> Searcher<G> {
                             }
                             let bonus = (depth * depth).min(400);
                             self.update_history(pos.history_index(mv), bonus);
+                            self.update_continuation(pos, mv, follows, bonus);
+                            if let Some(p) = follows[0] {
+                                self.counter_moves[p] = Some(mv);
+                            }
                             // The quiet moves tried before it failed: make them less attractive.
                             for &m in &moves[..i] {
                                 if !pos.is_noisy(m) {
                                     self.update_history(pos.history_index(m), -bonus);
+                                    self.update_continuation(pos, m, follows, -bonus);
                                 }
                             }
                         }
@@ -827,8 +936,18 @@ impl<G: Game> Searcher<G> {
         self.scores[ply] = scores;
 
         if searched == 0 {
-            // Every move was pruned (cannot happen: the first is always searched).
-            return static_eval;
+            // Only the excluded move was legal: fail low. (Otherwise every
+            // move was pruned, which cannot happen: the first is always
+            // searched.)
+            return if excluded.is_some() {
+                alpha
+            } else {
+                static_eval
+            };
+        }
+        if excluded.is_some() {
+            // A score without the best move is no score of the position.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -887,6 +1006,53 @@ impl<G: Game> Searcher<G> {
     fn update_history(&mut self, index: usize, bonus: i32) {
         let h = &mut self.history[index % HISTORY_SIZE];
         *h += bonus - *h * bonus.abs() / 16_384;
+    }
+
+    /// The piece-to slots of the moves one and two plies above `ply`, where
+    /// there are such moves and they were not null moves.
+    #[inline]
+    fn follows(&self, ply: usize) -> [Option<usize>; 2] {
+        let at = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.played[p])
+                .map(|slot| slot as usize)
+        };
+        [at(1), at(2)]
+    }
+
+    /// The ordering score of a quiet move: its history, and how well it
+    /// answered the moves before it.
+    #[inline]
+    fn quiet_score(&self, pos: &G, mv: G::Move, follows: [Option<usize>; 2]) -> i32 {
+        let mut score = self.history[pos.history_index(mv) % HISTORY_SIZE];
+        if self.continuation_slots > 0 {
+            let slot = pos.piece_to_index(mv);
+            for prev in follows.into_iter().flatten() {
+                score += i32::from(self.continuation[prev * self.continuation_slots + slot]);
+            }
+        }
+        score
+    }
+
+    /// Rewards (or, for a negative `bonus`, punishes) quiet move `mv` as an
+    /// answer to the moves before it, with the same saturating step as
+    /// [`Searcher::update_history`], which keeps entries within ±16384.
+    fn update_continuation(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        follows: [Option<usize>; 2],
+        bonus: i32,
+    ) {
+        if self.continuation_slots == 0 {
+            return;
+        }
+        let slot = pos.piece_to_index(mv);
+        for prev in follows.into_iter().flatten() {
+            let entry = &mut self.continuation[prev * self.continuation_slots + slot];
+            let h = i32::from(*entry);
+            *entry = (h + bonus - h * bonus.abs() / 16_384) as i16;
+        }
     }
 
     /// Captures (and evasions) only, `qply` plies below the main search:
