@@ -53,6 +53,11 @@ const SEE_QUIET_MARGIN: i32 = 25;
 const SINGULAR_DEPTH: i32 = 8;
 /// The least depth at which a null move that fails high is verified.
 const NULL_VERIFY_DEPTH: i32 = 12;
+/// The most piece-to slots continuation history is kept for: its table
+/// has their square, 18 MB at this bound (okisakishogi, the largest
+/// built-in, has 3000). A larger custom variant goes without, rather than
+/// have every searcher allocate hundreds of megabytes.
+const MAX_CONTINUATION_SLOTS: usize = 3072;
 /// The most threads one search runs (UCI's `Threads` maximum).
 pub const MAX_THREADS: usize = 256;
 /// How many nodes pass between looks at the clock, the poll function and
@@ -427,7 +432,8 @@ impl<G: Game> Searcher<G> {
         for h in &mut self.history {
             *h /= 8;
         }
-        let slots = root.piece_to_slots();
+        let slots = Some(root.piece_to_slots()).filter(|&n| n <= MAX_CONTINUATION_SLOTS);
+        let slots = slots.unwrap_or(0);
         if slots != self.continuation_slots {
             self.continuation = vec![0; slots * slots];
             self.counter_moves = vec![None; slots];
