@@ -666,9 +666,9 @@ impl<G: Game> Searcher<G> {
         let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            tt_entry = Some((score_from_tt(e.score, ply), e.depth as i32, e.bound));
+            let s = score_from_tt(e.score, ply);
+            tt_entry = Some((s, e.depth as i32, e.bound));
             if !pv_node && ply > 0 && e.depth as i32 >= depth && excluded.is_none() {
-                let s = score_from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
