@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Compares engines by the quality of their moves on a fixed set of positions.
+
+    scripts/movequality.py VARIANT --engine "A uci" [--engine "B uci" ...]
+        [--positions 300] [--movetime 0.1] [--depth 12] [--seed S]
+        [--cache FILE.json] [--jobs 2] [--variants-file INI]
+
+A match needs hundreds of games to tell two builds 30 Elo apart. This
+asks a narrower question with far fewer CPU-seconds: on the same
+positions, how much worse by Fairy-Stockfish's judgement are the moves
+each engine picks in MOVETIME seconds?
+
+Positions come from Debian's fairy-stockfish playing itself (3,000 nodes a
+move, random legal openings of 6 plies from SEED): every third position
+from ply 10 on whose score (that search's) is within 300 centipawns, so
+that the game is still open. Each engine chooses a move in each position
+with a fresh table (`ucinewgame`). The judge, fairy-stockfish at
+`go depth DEPTH`, scores the position and, with `searchmoves`, each move
+chosen; a move's loss is the difference, at least 0 and at most 1,000
+centipawns (a mate counts as 30,000 less its length). Judgements are
+cached by position and move in FILE, so a later run with a new build
+scores only the moves nobody chose before.
+
+Reports each engine's mean loss and how often it lost 100 and 300
+centipawns or more, and for each engine after the first the paired
+difference of the mean loss against the first with its 95 % interval
+(negative: better moves). Engines and the judge run one per core, JOBS
+at once.
+
+Needs pyffish (pip install pyffish) and /usr/games/fairy-stockfish
+(apt-get install fairy-stockfish).
+"""
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+
+import pyffish
+
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+MATE_SCORE = 30000
+MAX_LOSS = 1000
+OPEN_SCORE = 300
+OPENING_PLIES = 6
+FIRST_PLY = 10
+EVERY = 3
+MAX_PLIES = 250
+SELF_PLAY_NODES = 3000
+
+
+class Engine:
+    """A UCI engine over pipes, set to one variant."""
+
+    def __init__(self, command, variant, variants_file=None):
+        self.proc = subprocess.Popen(
+            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1,
+        )
+        self.send("uci")
+        self.read_until("uciok")
+        if variants_file:
+            self.send(f"setoption name VariantPath value {variants_file}")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("setoption name Hash value 16")
+        self.send("isready")
+        self.read_until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+
+    def read_until(self, prefix):
+        lines = []
+        for line in self.proc.stdout:
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError(f"engine closed before {prefix!r}")
+
+    def go(self, fen, command, moves=()):
+        """(score of the last complete iteration, best move)."""
+        tail = f" moves {' '.join(moves)}" if moves else ""
+        self.send(f"position fen {fen}{tail}")
+        self.send(command)
+        score = None
+        lines = self.read_until("bestmove")
+        for line in lines:
+            m = re.search(r"score (cp|mate) (-?\d+)", line)
+            if m and " pv " in line and "bound" not in line:
+                value = int(m.group(2))
+                if m.group(1) == "mate":
+                    value = (MATE_SCORE - abs(value)) * (1 if value > 0 else -1)
+                score = value
+        return score, lines[-1].split()[1]
+
+    def new_game(self):
+        self.send("ucinewgame")
+        self.send("isready")
+        self.read_until("readyok")
+
+    def close(self):
+        self.send("quit")
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def self_play_positions(job):
+    """The open positions of one fairy-stockfish game against itself."""
+    variant, seed, variants_file = job
+    rng = random.Random(seed)
+    fen = pyffish.start_fen(variant)
+    moves = []
+    for _ in range(OPENING_PLIES):
+        legal = pyffish.legal_moves(variant, fen, moves)
+        if not legal:
+            return []
+        moves.append(rng.choice(sorted(legal)))
+    engine = Engine(FAIRY_STOCKFISH, variant, variants_file)
+    found = []
+    while len(moves) < MAX_PLIES and pyffish.legal_moves(variant, fen, moves):
+        over, _ = pyffish.is_optional_game_end(variant, fen, moves)
+        if over:
+            break
+        score, best = engine.go(fen, f"go nodes {SELF_PLAY_NODES}", moves)
+        if best in ("(none)", "0000"):
+            break
+        if (len(moves) >= FIRST_PLY and len(moves) % EVERY == 0 and score is not None
+                and abs(score) <= OPEN_SCORE):
+            found.append(pyffish.get_fen(variant, fen, moves))
+        moves.append(best)
+    engine.close()
+    return found
+
+
+def positions(args):
+    out = []
+    game = 0
+    with multiprocessing.Pool(args.jobs) as pool:
+        while len(out) < args.positions:
+            jobs = [(args.variant, f"{args.seed}-{game + i}", args.variants_file)
+                    for i in range(args.jobs * 2)]
+            game += len(jobs)
+            for found in pool.map(self_play_positions, jobs):
+                out.extend(found)
+    return out[:args.positions]
+
+
+def choose(job):
+    """Each engine's move in each of a slice of positions."""
+    commands, variant, variants_file, movetime_ms, fens = job
+    engines = [Engine(c, variant, variants_file) for c in commands]
+    chosen = []
+    for fen in fens:
+        row = []
+        for e in engines:
+            e.new_game()
+            row.append(e.go(fen, f"go movetime {movetime_ms}")[1])
+        chosen.append(row)
+    for e in engines:
+        e.close()
+    return chosen
+
+
+def judge(job):
+    """Fairy-stockfish's scores of positions and of moves in them."""
+    variant, variants_file, depth, items = job
+    engine = Engine(FAIRY_STOCKFISH, variant, variants_file)
+    out = {}
+    for fen, move in items:
+        engine.new_game()
+        command = f"go depth {depth}" + (f" searchmoves {move}" if move else "")
+        out[f"{fen}|{move}"] = engine.go(fen, command)[0]
+    engine.close()
+    return out
+
+
+def split(items, n):
+    return [items[i::n] for i in range(n) if items[i::n]]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("variant")
+    ap.add_argument("--engine", action="append", required=True)
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--movetime", type=float, default=0.1)
+    ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--seed", default="quality")
+    ap.add_argument("--cache", help="a JSON file of positions and judgements, read and updated")
+    ap.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 1))
+    ap.add_argument("--variants-file")
+    args = ap.parse_args()
+
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, encoding="utf-8") as f:
+            cache = json.load(f)
+    key = f"{args.variant}|{args.seed}|{args.positions}"
+    fens = cache.get("positions", {}).get(key)
+    if fens is None:
+        fens = positions(args)
+        cache.setdefault("positions", {})[key] = fens
+    judged = cache.setdefault("judged", {}).setdefault(f"{args.variant}|{args.depth}", {})
+
+    with multiprocessing.Pool(args.jobs) as pool:
+        slices = split(list(range(len(fens))), args.jobs)
+        results = pool.map(choose, [
+            (args.engine, args.variant, args.variants_file, round(args.movetime * 1000),
+             [fens[i] for i in s]) for s in slices])
+        chosen = [None] * len(fens)
+        for s, rows in zip(slices, results):
+            for i, row in zip(s, rows):
+                chosen[i] = row
+        wanted = sorted({(fen, "") for fen in fens}
+                        | {(fen, m) for fen, row in zip(fens, chosen) for m in row})
+        wanted = [w for w in wanted if f"{w[0]}|{w[1]}" not in judged]
+        for part in pool.map(judge, [(args.variant, args.variants_file, args.depth, s)
+                                     for s in split(wanted, args.jobs)]):
+            judged.update(part)
+    if args.cache:
+        with open(args.cache, "w", encoding="utf-8") as f:
+            json.dump(cache, f)
+
+    losses = [[] for _ in args.engine]
+    for fen, row in zip(fens, chosen):
+        best = judged.get(f"{fen}|")
+        scores = [judged.get(f"{fen}|{m}") for m in row]
+        if best is None or any(s is None for s in scores):
+            continue
+        for e, s in enumerate(scores):
+            losses[e].append(min(MAX_LOSS, max(0, best - s)))
+    n = len(losses[0])
+    print(f"# {args.variant}: {n} positions (seed {args.seed!r}), "
+          f"{args.movetime * 1000:.0f} ms a move, judged by fairy-stockfish depth {args.depth}")
+    print("| engine | mean loss, cp | lost ≥ 100 | lost ≥ 300 | against the first, cp (95 %) |")
+    print("|---|---|---|---|---|")
+    for e, command in enumerate(args.engine):
+        ls = losses[e]
+        mean = sum(ls) / n
+        versus = ""
+        if e > 0:
+            d = [b - a for a, b in zip(losses[0], ls)]
+            md = sum(d) / n
+            sd = math.sqrt(sum((x - md) ** 2 for x in d) / max(1, n - 1))
+            half = 1.96 * sd / math.sqrt(n)
+            versus = f"{md:+.1f} ({md - half:+.1f} .. {md + half:+.1f})"
+        print(f"| {command} | {mean:.1f} | {sum(x >= 100 for x in ls)} "
+              f"| {sum(x >= 300 for x in ls)} | {versus} |")
+
+
+if __name__ == "__main__":
+    main()
