@@ -196,6 +196,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 1))
     ap.add_argument("--variants-file")
     args = ap.parse_args()
+    if args.variants_file:
+        # Before the worker processes start, which inherit it.
+        with open(args.variants_file, encoding="utf-8") as f:
+            pyffish.load_variant_config(f.read())
 
     cache = {}
     if args.cache and os.path.exists(args.cache):
@@ -217,6 +221,13 @@ def main():
         for s, rows in zip(slices, results):
             for i, row in zip(s, rows):
                 chosen[i] = row
+        # The judge ignores a `searchmoves` move it does not know and would
+        # score the best move instead: an illegal choice is an error here.
+        for fen, row in zip(fens, chosen):
+            legal = set(pyffish.legal_moves(args.variant, fen, []))
+            for command, move in zip(args.engine, row):
+                if move not in legal:
+                    raise SystemExit(f"{command} chose {move!r}, not a legal move in {fen}")
         wanted = sorted({(fen, "") for fen in fens}
                         | {(fen, m) for fen, row in zip(fens, chosen) for m in row})
         wanted = [w for w in wanted if f"{w[0]}|{w[1]}" not in judged]
