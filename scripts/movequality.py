@@ -2,7 +2,7 @@
 """Compares engines by the quality of their moves on a fixed set of positions.
 
     scripts/movequality.py VARIANT --engine "A uci" [--engine "B uci" ...]
-        [--positions 300] [--movetime 0.1] [--depth 12] [--seed S]
+        [--positions 300] [--movetime 0.1 | --go "depth 7"] [--depth 12] [--seed S]
         [--cache FILE.json] [--jobs 2] [--variants-file INI]
 
 A match needs hundreds of games to tell two builds 30 Elo apart. This
@@ -14,15 +14,17 @@ Positions come from Debian's fairy-stockfish playing itself (3,000 nodes a
 move, random legal openings of 6 plies from SEED): every third position
 from ply 10 on whose score (that search's) is within 300 centipawns, so
 that the game is still open. Each engine chooses a move in each position
-with a fresh table (`ucinewgame`). The judge, fairy-stockfish at
+with a fresh table (`ucinewgame`), by `go movetime`, or by the `go`
+command GO names (`--go "depth 7"`: the same depth for every engine).
+The judge, fairy-stockfish at
 `go depth DEPTH`, scores the position and, with `searchmoves`, each move
 chosen; a move's loss is the difference, at least 0 and at most 1,000
 centipawns (a mate counts as 30,000 less its length). Judgements are
 cached by position and move in FILE, so a later run with a new build
 scores only the moves nobody chose before.
 
-Reports each engine's mean loss and how often it lost 100 and 300
-centipawns or more, and for each engine after the first the paired
+Reports each engine's mean loss, how often it lost 100 and 300
+centipawns or more, the nodes it searched a move (its last `info`'s), and for each engine after the first the paired
 difference of the mean loss against the first with its 95 % interval
 (negative: better moves). Engines and the judge run one per core, JOBS
 at once.
@@ -82,20 +84,24 @@ class Engine:
         raise RuntimeError(f"engine closed before {prefix!r}")
 
     def go(self, fen, command, moves=()):
-        """(score of the last complete iteration, best move)."""
+        """(score of the last complete iteration, best move, nodes searched)."""
         tail = f" moves {' '.join(moves)}" if moves else ""
         self.send(f"position fen {fen}{tail}")
         self.send(command)
         score = None
+        nodes = 0
         lines = self.read_until("bestmove")
         for line in lines:
+            n = re.search(r" nodes (\d+)", line)
+            if n:
+                nodes = int(n.group(1))
             m = re.search(r"score (cp|mate) (-?\d+)", line)
             if m and " pv " in line and "bound" not in line:
                 value = int(m.group(2))
                 if m.group(1) == "mate":
                     value = (MATE_SCORE - abs(value)) * (1 if value > 0 else -1)
                 score = value
-        return score, lines[-1].split()[1]
+        return score, lines[-1].split()[1], nodes
 
     def new_game(self):
         self.send("ucinewgame")
@@ -153,14 +159,15 @@ def positions(args):
 
 def choose(job):
     """Each engine's move in each of a slice of positions."""
-    commands, variant, variants_file, movetime_ms, fens = job
+    commands, variant, variants_file, go, fens = job
     engines = [Engine(c, variant, variants_file) for c in commands]
     chosen = []
     for fen in fens:
         row = []
         for e in engines:
             e.new_game()
-            row.append(e.go(fen, f"go movetime {movetime_ms}")[1])
+            _, move, nodes = e.go(fen, go)
+            row.append((move, nodes))
         chosen.append(row)
     for e in engines:
         e.close()
@@ -190,6 +197,7 @@ def main():
     ap.add_argument("--engine", action="append", required=True)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--movetime", type=float, default=0.1)
+    ap.add_argument("--go", help="the engines' go command's arguments, in place of movetime")
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--seed", default="quality")
     ap.add_argument("--cache", help="a JSON file of positions and judgements, read and updated")
@@ -212,15 +220,19 @@ def main():
         cache.setdefault("positions", {})[key] = fens
     judged = cache.setdefault("judged", {}).setdefault(f"{args.variant}|{args.depth}", {})
 
+    go = f"go {args.go}" if args.go else f"go movetime {round(args.movetime * 1000)}"
     with multiprocessing.Pool(args.jobs) as pool:
         slices = split(list(range(len(fens))), args.jobs)
         results = pool.map(choose, [
-            (args.engine, args.variant, args.variants_file, round(args.movetime * 1000),
-             [fens[i] for i in s]) for s in slices])
+            (args.engine, args.variant, args.variants_file, go, [fens[i] for i in s])
+            for s in slices])
         chosen = [None] * len(fens)
+        nodes = [[] for _ in args.engine]
         for s, rows in zip(slices, results):
             for i, row in zip(s, rows):
-                chosen[i] = row
+                chosen[i] = [move for move, _ in row]
+                for e, (_, n) in enumerate(row):
+                    nodes[e].append(n)
         # The judge ignores a `searchmoves` move it does not know and would
         # score the best move instead: an illegal choice is an error here.
         for fen, row in zip(fens, chosen):
@@ -247,10 +259,11 @@ def main():
         for e, s in enumerate(scores):
             losses[e].append(min(MAX_LOSS, max(0, best - s)))
     n = len(losses[0])
-    print(f"# {args.variant}: {n} positions (seed {args.seed!r}), "
-          f"{args.movetime * 1000:.0f} ms a move, judged by fairy-stockfish depth {args.depth}")
-    print("| engine | mean loss, cp | lost ≥ 100 | lost ≥ 300 | against the first, cp (95 %) |")
-    print("|---|---|---|---|---|")
+    print(f"# {args.variant}: {n} positions (seed {args.seed!r}), {go!r}, "
+          f"judged by fairy-stockfish depth {args.depth}")
+    print("| engine | mean loss, cp | lost ≥ 100 | lost ≥ 300 | against the first, cp (95 %) "
+          "| nodes a move (mean) |")
+    print("|---|---|---|---|---|---|")
     for e, command in enumerate(args.engine):
         ls = losses[e]
         mean = sum(ls) / n
@@ -262,7 +275,7 @@ def main():
             half = 1.96 * sd / math.sqrt(n)
             versus = f"{md:+.1f} ({md - half:+.1f} .. {md + half:+.1f})"
         print(f"| {command} | {mean:.1f} | {sum(x >= 100 for x in ls)} "
-              f"| {sum(x >= 300 for x in ls)} | {versus} |")
+              f"| {sum(x >= 300 for x in ls)} | {versus} | {sum(nodes[e]) / len(nodes[e]):.0f} |")
 
 
 if __name__ == "__main__":
