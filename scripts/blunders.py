@@ -21,61 +21,14 @@ Needs pyffish (pip install pyffish) and /usr/games/fairy-stockfish
 
 import argparse
 import re
-import subprocess
 
 import pyffish
+
+from uci_engine import Engine
 
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 # Scores beyond this are decided games: a blunder there changes nothing.
 LOST = 600
-MATE_SCORE = 30000
-
-
-class Engine:
-    """A UCI engine over pipes, set to one variant."""
-
-    def __init__(self, command, variant):
-        self.proc = subprocess.Popen(
-            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.send("uci")
-        self.read_until("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine closed before {prefix!r}")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def go(self, fen, command):
-        """(score of the last complete iteration or None, best move)."""
-        self.send(f"position fen {fen}")
-        self.send(command)
-        lines = self.read_until("bestmove")
-        score = None
-        for line in lines:
-            m = re.search(r"score (cp|mate) (-?\d+)", line)
-            if m and " pv " in line and "bound" not in line:
-                value = int(m.group(2))
-                if m.group(1) == "mate":
-                    value = MATE_SCORE if value > 0 else -MATE_SCORE
-                score = value
-        return score, lines[-1].split()[1]
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def games(path):
@@ -123,8 +76,8 @@ def main():
                 break
             after = pyffish.get_fen(args.variant, fen, [move])
             if ply % 2 == side and ply >= args.from_ply:
-                before_score, best = judge.go(fen, f"go depth {args.depth}")
-                reply_score, _ = judge.go(after, f"go depth {args.depth - 1}")
+                before_score, best, _ = judge.go(fen, f"go depth {args.depth}")
+                reply_score, _, _ = judge.go(after, f"go depth {args.depth - 1}")
                 if (
                     before_score is not None
                     and reply_score is not None
