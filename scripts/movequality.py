@@ -24,10 +24,12 @@ cached by position and move in FILE, so a later run with a new build
 scores only the moves nobody chose before.
 
 Reports each engine's mean loss, how often it lost 100 and 300
-centipawns or more, the nodes it searched a move (its last `info`'s), and for each engine after the first the paired
-difference of the mean loss against the first with its 95 % interval
-(negative: better moves). Engines and the judge run one per core, JOBS
-at once.
+centipawns or more, the nodes it searched a move (its last `info`'s),
+and for each engine after the first the paired difference of the mean
+loss against the first with its 95 % interval (negative: better moves).
+A position the judge gives no score (a finished game) is left out and
+counted in the report. Engines and the judge run one per core, JOBS at
+once.
 
 Needs pyffish (pip install pyffish) and /usr/games/fairy-stockfish
 (apt-get install fairy-stockfish).
@@ -197,8 +199,10 @@ def main():
         for e, s in enumerate(scores):
             losses[e].append(min(MAX_LOSS, max(0, best - s)))
     n = len(losses[0])
-    print(f"# {args.variant}: {n} positions (seed {args.seed!r}), {go!r}, "
-          f"judged by fairy-stockfish depth {args.depth}")
+    if n == 0:
+        raise SystemExit("the judge scored none of the positions")
+    print(f"# {args.variant}: {n} positions (seed {args.seed!r}; {len(fens) - n} the judge "
+          f"could not score left out), {go!r}, judged by fairy-stockfish depth {args.depth}")
     print("| engine | mean loss, cp | lost ≥ 100 | lost ≥ 300 | against the first, cp (95 %) "
           "| nodes a move (mean) |")
     print("|---|---|---|---|---|---|")
