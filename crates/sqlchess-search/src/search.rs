@@ -432,8 +432,10 @@ impl<G: Game> Searcher<G> {
         for h in &mut self.history {
             *h /= 8;
         }
-        let slots = Some(root.piece_to_slots()).filter(|&n| n <= MAX_CONTINUATION_SLOTS);
-        let slots = slots.unwrap_or(0);
+        let slots = match root.piece_to_slots() {
+            n if n <= MAX_CONTINUATION_SLOTS => n,
+            _ => 0,
+        };
         if slots != self.continuation_slots {
             self.continuation = vec![0; slots * slots];
             self.counter_moves = vec![None; slots];
