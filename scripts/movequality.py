@@ -3,7 +3,8 @@
 
     scripts/movequality.py VARIANT --engine "A uci" [--engine "B uci" ...]
         [--positions 300] [--movetime 0.1 | --go "depth 7"] [--depth 12] [--seed S]
-        [--cache FILE.json] [--jobs 2] [--variants-file INI]
+        [--cache FILE.json] [--jobs 2] [--variants-file INI] [--dump FILE.tsv]
+        [--judge "/usr/games/stockfish"]
 
 A match needs hundreds of games to tell two builds 30 Elo apart. This
 asks a narrower question with far fewer CPU-seconds: on the same
@@ -16,7 +17,9 @@ from ply 10 on whose score (that search's) is within 300 centipawns, so
 that the game is still open. Each engine chooses a move in each position
 with a fresh table (`ucinewgame`), by `go movetime`, or by the `go`
 command GO names (`--go "depth 7"`: the same depth for every engine).
-The judge, fairy-stockfish at
+The judge, fairy-stockfish (or the
+engine JUDGE names: for chess, Stockfish's network judges without
+favouring fairy-stockfish's own classical evaluation) at
 `go depth DEPTH`, scores the position and, with `searchmoves`, each move
 chosen; a move's loss is the difference, at least 0 and at most 1,000
 centipawns (a mate counts as 30,000 less its length). Judgements are
@@ -29,7 +32,9 @@ and for each engine after the first the paired difference of the mean
 loss against the first with its 95 % interval (negative: better moves).
 A position the judge gives no score (a finished game) is left out and
 counted in the report. Engines and the judge run one per core, JOBS at
-once.
+once. With --dump, each position's line (FEN, the judge's score, then
+each engine's move and loss) goes to a tab-separated file, to find the
+positions where an engine goes wrong.
 
 Needs pyffish (pip install pyffish) and /usr/games/fairy-stockfish
 (apt-get install fairy-stockfish).
@@ -73,7 +78,7 @@ def self_play_positions(job):
         over, _ = pyffish.is_optional_game_end(variant, fen, moves)
         if over:
             break
-        score, best = engine.go(fen, f"go nodes {SELF_PLAY_NODES}", moves)
+        score, best, _ = engine.go(fen, f"go nodes {SELF_PLAY_NODES}", moves)
         if best in ("(none)", "0000"):
             break
         if (len(moves) >= FIRST_PLY and len(moves) % EVERY == 0 and score is not None
@@ -115,9 +120,9 @@ def choose(job):
 
 
 def judge(job):
-    """Fairy-stockfish's scores of positions and of moves in them."""
-    variant, variants_file, depth, items = job
-    engine = Engine(FAIRY_STOCKFISH, variant, variants_file)
+    """The judge's scores of positions and of moves in them."""
+    command, variant, variants_file, depth, items = job
+    engine = Engine(command, variant, variants_file)
     out = {}
     for fen, move in items:
         engine.new_game()
@@ -139,10 +144,13 @@ def main():
     ap.add_argument("--movetime", type=float, default=0.1)
     ap.add_argument("--go", help="the engines' go command's arguments, in place of movetime")
     ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--judge", default=FAIRY_STOCKFISH,
+                    help="the judging engine's command (default: fairy-stockfish)")
     ap.add_argument("--seed", default="quality")
     ap.add_argument("--cache", help="a JSON file of positions and judgements, read and updated")
     ap.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 1))
     ap.add_argument("--variants-file")
+    ap.add_argument("--dump", help="write each position's moves and losses to this TSV file")
     args = ap.parse_args()
     if args.variants_file:
         # Before the worker processes start, which inherit it.
@@ -158,7 +166,10 @@ def main():
     if fens is None:
         fens = positions(args)
         cache.setdefault("positions", {})[key] = fens
-    judged = cache.setdefault("judged", {}).setdefault(f"{args.variant}|{args.depth}", {})
+    judge_key = f"{args.variant}|{args.depth}"
+    if args.judge != FAIRY_STOCKFISH:
+        judge_key += f"|{args.judge}"
+    judged = cache.setdefault("judged", {}).setdefault(judge_key, {})
 
     go = f"go {args.go}" if args.go else f"go movetime {round(args.movetime * 1000)}"
     with multiprocessing.Pool(args.jobs) as pool:
@@ -183,7 +194,7 @@ def main():
         wanted = sorted({(fen, "") for fen in fens}
                         | {(fen, m) for fen, row in zip(fens, chosen) for m in row})
         wanted = [w for w in wanted if f"{w[0]}|{w[1]}" not in judged]
-        for part in pool.map(judge, [(args.variant, args.variants_file, args.depth, s)
+        for part in pool.map(judge, [(args.judge, args.variant, args.variants_file, args.depth, s)
                                      for s in split(wanted, args.jobs)]):
             judged.update(part)
     if args.cache:
@@ -191,6 +202,7 @@ def main():
             json.dump(cache, f)
 
     losses = [[] for _ in args.engine]
+    dump = open(args.dump, "w", encoding="utf-8") if args.dump else None
     for fen, row in zip(fens, chosen):
         best = judged.get(f"{fen}|")
         scores = [judged.get(f"{fen}|{m}") for m in row]
@@ -198,11 +210,16 @@ def main():
             continue
         for e, s in enumerate(scores):
             losses[e].append(min(MAX_LOSS, max(0, best - s)))
+        if dump:
+            cells = [f"{m} {losses[e][-1]}" for e, m in enumerate(row)]
+            dump.write("\t".join([fen, str(best)] + cells) + "\n")
+    if dump:
+        dump.close()
     n = len(losses[0])
     if n == 0:
         raise SystemExit("the judge scored none of the positions")
     print(f"# {args.variant}: {n} positions (seed {args.seed!r}; {len(fens) - n} the judge "
-          f"could not score left out), {go!r}, judged by fairy-stockfish depth {args.depth}")
+          f"could not score left out), {go!r}, judged by {args.judge} depth {args.depth}")
     print("| engine | mean loss, cp | lost ≥ 100 | lost ≥ 300 | against the first, cp (95 %) "
           "| nodes a move (mean) |")
     print("|---|---|---|---|---|---|")
