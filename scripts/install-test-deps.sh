@@ -2,11 +2,13 @@
 # Debian packages the workspace tests need, installed only when missing:
 #   pgn-extract  its eco.pgn is read by crates/sqlchess-pgn/tests/oracle.rs;
 #   chromium     the explorer page is tested in headless Chromium
-#                (crates/sqlchess-cli/tests/explore.rs).
+#                (crates/sqlchess-cli/tests/explore.rs);
+#   fairy-stockfish  the opponent and judge of scripts/match.py and
+#                scripts/movequality.py (python/tests/test_match_tools.py).
 # Needs root or sudo when something is missing; quick when all is there.
 set -euo pipefail
 
-PACKAGES=(pgn-extract chromium)
+PACKAGES=(pgn-extract chromium fairy-stockfish)
 missing=()
 for p in "${PACKAGES[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
