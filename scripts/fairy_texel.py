@@ -40,53 +40,14 @@ import sys
 import numpy
 import pyffish
 
+from uci_engine import Engine
+
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 OPENING_PLIES = 6
 MAX_PLIES = 300
 # Positions the search calls won by this much are decided: their exact
 # score says nothing more about where the pieces stand.
 MAX_SCORE = 1500
-
-
-class Engine:
-    """A fairy-stockfish process playing one variant."""
-
-    def __init__(self, variant):
-        self.p = subprocess.Popen([FAIRY_STOCKFISH], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  text=True, bufsize=1)
-        self.send("uci", f"setoption name UCI_Variant value {variant}",
-                  "setoption name Threads value 1", "setoption name Hash value 16",
-                  "isready")
-        self.wait("readyok")
-
-    def send(self, *lines):
-        for line in lines:
-            self.p.stdin.write(line + "\n")
-
-    def wait(self, prefix):
-        for line in self.p.stdout:
-            if line.startswith(prefix):
-                return line
-        raise RuntimeError("fairy-stockfish stopped")
-
-    def go(self, moves, nodes):
-        """The best move and its score (centipawns for the side to move;
-        None for a mate score)."""
-        self.send(f"position startpos moves {' '.join(moves)}", f"go nodes {nodes}")
-        score = None
-        for line in self.p.stdout:
-            if line.startswith("info") and " score " in line:
-                words = line.split()
-                i = words.index("score")
-                score = int(words[i + 2]) if words[i + 1] == "cp" else None
-            elif line.startswith("bestmove"):
-                return line.split()[1], score
-        raise RuntimeError("fairy-stockfish stopped")
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def board_of(fen):
@@ -146,7 +107,7 @@ def play_game(job):
         if not legal:
             return out
         moves.append(rng.choice(sorted(legal)))
-    engine = Engine(variant)
+    engine = Engine(FAIRY_STOCKFISH, variant)
     try:
         while len(moves) < MAX_PLIES:
             if not pyffish.legal_moves(variant, start, moves):
@@ -154,7 +115,8 @@ def play_game(job):
             ended, _ = pyffish.is_optional_game_end(variant, start, moves)
             if ended:
                 break
-            best, score = engine.go(moves, nodes)
+            # Mates score beyond MAX_SCORE and are left out below.
+            score, best, _ = engine.go(start, f"go nodes {nodes}", moves)
             fen = pyffish.get_fen(variant, start, moves)
             in_check = pyffish.gives_check(variant, start, moves)
             board = board_of(fen)
