@@ -9,6 +9,7 @@ benchmark."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -61,11 +62,19 @@ def test_movequality_scores_every_engine_on_legal_moves(tmp_path: Path) -> None:
             move, loss = cell.split()
             assert move in legal, (fen, move)
             assert 0 <= int(loss) <= 1000, line
-    # The cache answers a second run without judging again: the same table.
+    # The cache holds the positions and a judgement of every move chosen;
+    # a second run reads them back and reports the same table.
+    cache = json.loads((tmp_path / "cache.json").read_text())
+    assert cache["positions"]["chess|test|4"] == [line.split("\t")[0] for line in lines]
+    judged = cache["judged"]["chess|4"]
+    for line in lines:
+        fen, _, *cells = line.split("\t")
+        assert f"{fen}|" in judged
+        assert all(f"{fen}|{cell.split()[0]}" in judged for cell in cells)
     again = run("movequality.py", "chess", "--engine", sqlchess, "--engine", fairy,
                 "--positions", "4", "--go", "depth 2", "--depth", "4", "--jobs", "1",
                 "--seed", "test", "--cache", str(tmp_path / "cache.json"))
-    assert again.splitlines()[0] == out.splitlines()[0]
+    assert again == out
 
 
 def test_match_plays_and_rates_games(tmp_path: Path) -> None:
