@@ -3,14 +3,17 @@
 
     scripts/blunders.py GAMES.pgn VARIANT [--engine "target/release/sqlchess uci"]
         [--depth 13] [--threshold 120] [--from-ply 8] [--recheck-ms 100 800]
+        [--judge "/usr/games/stockfish"]
 
 Reads the games `scripts/match.py --pgn` wrote (the players are named
 "sqlchess" and the opponent), replays each with pyffish, and scores every
-move sqlchess made from ply FROM_PLY on with Debian's fairy-stockfish: its
+move sqlchess made from ply FROM_PLY on with Debian's fairy-stockfish (or
+the engine JUDGE names: in chess, Stockfish's network favours neither
+player's evaluation): its
 best score before the move (`go depth DEPTH`) against its score of the
 position after it (`go depth DEPTH-1`, from the mover's side). A move that
 loses THRESHOLD centipawns or more is printed with the position, the move
-Fairy-Stockfish preferred, both scores, and the move sqlchess chooses there
+the judge preferred, both scores, and the move sqlchess chooses there
 again with each of RECHECK_MS milliseconds. A move that stays the same with
 much more time points at the evaluation; one that changes, at the depth the
 search reaches. Positions already lost by 600 cp or more are skipped.
@@ -54,9 +57,11 @@ def main():
     ap.add_argument("--threshold", type=int, default=120)
     ap.add_argument("--from-ply", type=int, default=8)
     ap.add_argument("--recheck-ms", type=int, nargs="+", default=[100, 800])
+    ap.add_argument("--judge", default=FAIRY_STOCKFISH,
+                    help="the judging engine's command (default: fairy-stockfish)")
     args = ap.parse_args()
 
-    judge = Engine(FAIRY_STOCKFISH, args.variant)
+    judge = Engine(args.judge, args.variant)
     sqlchess = Engine(args.engine, args.variant)
     flagged = same = 0
     for number, (side, sans) in enumerate(games(args.pgn), 1):
@@ -89,7 +94,7 @@ def main():
                     same += again[-1] == move
                     print(
                         f"game {number} ply {ply}: {fen} played {move}, "
-                        f"fairy-stockfish {best} {before_score:+} -> {-reply_score:+}; "
+                        f"the judge {best} {before_score:+} -> {-reply_score:+}; "
                         f"sqlchess again at {args.recheck_ms} ms: {' '.join(again)}",
                         flush=True,
                     )
