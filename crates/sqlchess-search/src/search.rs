@@ -49,6 +49,15 @@ const SEE_PRUNE_DEPTH: i32 = 5;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 /// See [`SEE_PRUNE_DEPTH`].
 const SEE_QUIET_MARGIN: i32 = 25;
+/// The ordering score of a capture that wins or holds its exchange
+/// (plus its [`Game::noisy_order`]): after the table's move, before the
+/// killers.
+const GOOD_CAPTURE: i32 = 1_000_000;
+/// The ordering score of a capture that loses its exchange: after the
+/// killers and the counter-move, before the other quiet moves.
+const LOSING_CAPTURE: i32 = 700_000;
+/// A move's static exchange not yet found.
+const UNKNOWN_EXCHANGE: i32 = i32::MIN;
 /// The least depth at which the table's move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 8;
 /// The least depth at which a null move that fails high is verified.
@@ -253,6 +262,9 @@ pub struct Searcher<G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
+    /// Each move's static exchange, by ply, found when first needed
+    /// ([`UNKNOWN_EXCHANGE`] until then).
+    exchanges: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Move>>,
     /// The game's positions before the root, then the path from the root.
     path: Vec<Visited>,
@@ -305,6 +317,7 @@ impl<G: Game> Searcher<G> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             moves: (0..MAX_PLY + 3).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            exchanges: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY + 2))
                 .collect(),
@@ -792,13 +805,18 @@ impl<G: Game> Searcher<G> {
         // The moves one and two plies up, for continuation history.
         let follows = self.follows(ply);
         let counter = follows[0].and_then(|p| self.counter_moves[p]);
+        let mut exchanges = std::mem::take(&mut self.exchanges[ply]);
+        exchanges.clear();
         for &mv in &moves {
+            // A capture's static exchange is costly and most nodes cut
+            // before their captures are reached: each is first ranked
+            // with the winning ones and its exchange found when it comes
+            // up (below), where a losing one drops behind the killers.
+            exchanges.push(UNKNOWN_EXCHANGE);
             let s = if Some(mv) == tt_move {
                 2_000_000
             } else if pos.is_noisy(mv) {
-                // Losing captures after the killers.
-                let base = if pos.see(mv) >= 0 { 1_000_000 } else { 700_000 };
-                base + pos.noisy_order(mv)
+                GOOD_CAPTURE + pos.noisy_order(mv)
             } else if Some(mv) == killers[0] {
                 900_000
             } else if Some(mv) == killers[1] {
@@ -817,20 +835,44 @@ impl<G: Game> Searcher<G> {
         let mut searched = 0usize;
         let mut quiets_tried = 0usize;
         for i in 0..moves.len() {
-            // Selection sort: bring the best remaining move forward.
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
+            // Selection sort: bring the best remaining move forward. A
+            // capture ranked with the winning ones before its exchange
+            // was known, and losing, is put behind the killers and the
+            // choice made again: the order is the one the exchanges would
+            // have given from the start.
+            let bi = loop {
+                let mut bi = i;
+                for j in i + 1..moves.len() {
+                    if scores[j] > scores[bi] {
+                        bi = j;
+                    }
                 }
-            }
+                if scores[bi] < GOOD_CAPTURE
+                    || scores[bi] >= 2_000_000
+                    || exchanges[bi] != UNKNOWN_EXCHANGE
+                {
+                    break bi;
+                }
+                exchanges[bi] = pos.see(moves[bi]);
+                if exchanges[bi] >= 0 {
+                    break bi;
+                }
+                scores[bi] += LOSING_CAPTURE - GOOD_CAPTURE;
+            };
             moves.swap(i, bi);
             scores.swap(i, bi);
+            exchanges.swap(i, bi);
             let mv = moves[i];
             if Some(mv) == excluded {
                 continue;
             }
             let noisy = pos.is_noisy(mv);
+            let mut exchange = |mv| {
+                if exchanges[i] == UNKNOWN_EXCHANGE {
+                    exchanges[i] = pos.see(mv);
+                }
+                exchanges[i]
+            };
             // Killers and the hash move are quiet but neither reduced nor pruned.
             let quiet = !noisy;
             let prunable = quiet && scores[i] < 800_000;
@@ -842,7 +884,7 @@ impl<G: Game> Searcher<G> {
                 && noisy
                 && Some(mv) != tt_move
                 && depth <= SEE_PRUNE_DEPTH
-                && pos.see(mv) < -SEE_CAPTURE_MARGIN * depth
+                && exchange(mv) < -SEE_CAPTURE_MARGIN * depth
                 && !pos.may_give_check(mv)
             {
                 continue;
@@ -856,7 +898,7 @@ impl<G: Game> Searcher<G> {
                     && (quiets_tried >= (3 + depth * depth * 2) as usize
                         || static_eval + 100 + 110 * depth <= alpha))
                     || (depth <= SEE_PRUNE_DEPTH
-                        && pos.see(mv) < -SEE_QUIET_MARGIN * depth * depth));
+                        && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
             if pruned_unless_check && !pos.may_give_check(mv) {
                 continue;
             }
@@ -903,6 +945,7 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
+                self.exchanges[ply] = exchanges;
                 return 0;
             }
 
@@ -942,6 +985,7 @@ impl<G: Game> Searcher<G> {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.exchanges[ply] = exchanges;
 
         if searched == 0 {
             // Only the excluded move was legal: fail low. (Otherwise every
