@@ -89,3 +89,23 @@ def test_match_plays_and_rates_games(tmp_path: Path) -> None:
     games, wins, draws, losses = (int(c) for c in cells[1:5])
     assert games == 2 and wins + draws + losses == 2, table
     assert pgn.read_text().count("[Event ") == 2
+
+
+def test_treesize_counts_nodes_by_depth_and_finds_the_same_tree(tmp_path: Path) -> None:
+    sqlchess, fairy = engines()
+    cache = tmp_path / "cache.json"
+    # The same engine twice searches the same trees; fairy-stockfish others.
+    out = run("treesize.py", "chess", "--engine", sqlchess, "--engine", sqlchess,
+              "--engine", fairy, "--depth", "3", "--positions", "3", "--jobs", "1",
+              "--rounds", "1", "--seed", "test", "--cache", str(cache))
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
+            if line.startswith("| ") and not line.startswith("| engine")]
+    assert len(rows) == 3, out
+    for row in rows:
+        counts = [int(c) for c in row[1:4]]
+        assert 0 < counts[0] <= counts[1] <= counts[2], row
+        float(row[4])
+    fens = json.loads(cache.read_text())["positions"]["chess|test|3"]
+    assert rows[1][5] == f"{len(fens)}/{len(fens)}", rows[1]
+    assert rows[2][5] != f"{len(fens)}/{len(fens)}", rows[2]
+    float(rows[1][6])

@@ -212,6 +212,9 @@ struct Tables {
     height: u8,
     /// Whether pieces can be held in hand (drops or gating).
     hands: bool,
+    /// Whether pieces in hand can be dropped: then checks are pruned and
+    /// reduced like other moves ([`Game::prunes_checks`]).
+    drops: bool,
     /// Whether passing is a sound heuristic (not where captures are
     /// compulsory: there zugzwang is the rule).
     null_move: bool,
@@ -344,6 +347,7 @@ impl Tables {
             width: w,
             height: h,
             hands: v.drops || v.captures_to_hand || v.gating,
+            drops: v.drops,
             null_move: !v.must_capture,
             exchanges: !v.blast_on_capture && !v.must_capture,
             placed_value,
@@ -676,6 +680,10 @@ impl Game for FairyGame {
         }
     }
 
+    fn prunes_checks(&self) -> bool {
+        self.tables.drops
+    }
+
     fn noisy_moves(&self, out: &mut Vec<FairyMove>) {
         self.pos.noisy_candidates_into(out);
         out.retain(|&m| self.is_noisy(m));
@@ -922,6 +930,14 @@ mod tests {
         // is better than one in the corner.
         assert!(eval("k9/10/10/10/4K5/10/10/10 w - - 0 1") > 0);
         assert_eq!(eval("k9/10/10/10/10/10/10/9K w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn checks_are_pruned_only_where_pieces_are_dropped() {
+        let prunes =
+            |name: &str| FairyGame::start(&Variant::builtin(name).unwrap()).prunes_checks();
+        assert!(prunes("crazyhouse") && prunes("shogi"));
+        assert!(!prunes("capablanca") && !prunes("seirawan") && !prunes("xiangqi"));
     }
 
     #[test]

@@ -829,6 +829,9 @@ impl<G: Game> Searcher<G> {
             scores.push(s);
         }
 
+        // Whether moves that give check are spared pruning and reductions:
+        // always in a search to a fixed depth, which promises its mates.
+        let spare_checks = self.mate_safe || !pos.prunes_checks();
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -890,8 +893,9 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             // Late-move pruning, futility pruning, and quiet moves to a
-            // square where the piece is lost, unless they check; a move
-            // that certainly cannot check is pruned without being played.
+            // square where the piece is lost, unless they check (where
+            // checks are spared); a move that certainly cannot check is
+            // pruned without being played.
             let pruned_unless_check = may_prune
                 && prunable
                 && ((depth <= 3
@@ -899,7 +903,7 @@ impl<G: Game> Searcher<G> {
                         || static_eval + 100 + 110 * depth <= alpha))
                     || (depth <= SEE_PRUNE_DEPTH
                         && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
-            if pruned_unless_check && !pos.may_give_check(mv) {
+            if pruned_unless_check && (!spare_checks || !pos.may_give_check(mv)) {
                 continue;
             }
             let mut child = pos.clone();
@@ -922,7 +926,12 @@ impl<G: Game> Searcher<G> {
                 score = -self.negamax(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if G::SELECTIVE && depth >= 3 && prunable && !in_check && !gives_check {
+                if G::SELECTIVE
+                    && depth >= 3
+                    && prunable
+                    && !in_check
+                    && (!gives_check || !spare_checks)
+                {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
