@@ -102,6 +102,26 @@ def positions(args):
     return out[:args.positions]
 
 
+def cached_positions(args):
+    """(the cache file's contents, the positions for ARGS' variant, seed and
+    count): read from --cache when it has them, else made and added to it
+    (the caller writes the file back). Loads --variants-file into pyffish
+    first, before any worker process starts: they inherit it."""
+    if args.variants_file:
+        with open(args.variants_file, encoding="utf-8") as f:
+            pyffish.load_variant_config(f.read())
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, encoding="utf-8") as f:
+            cache = json.load(f)
+    key = f"{args.variant}|{args.seed}|{args.positions}"
+    fens = cache.get("positions", {}).get(key)
+    if fens is None:
+        fens = positions(args)
+        cache.setdefault("positions", {})[key] = fens
+    return cache, fens
+
+
 def choose(job):
     """Each engine's move in each of a slice of positions."""
     commands, variant, variants_file, go, fens = job
@@ -152,20 +172,7 @@ def main():
     ap.add_argument("--variants-file")
     ap.add_argument("--dump", help="write each position's moves and losses to this TSV file")
     args = ap.parse_args()
-    if args.variants_file:
-        # Before the worker processes start, which inherit it.
-        with open(args.variants_file, encoding="utf-8") as f:
-            pyffish.load_variant_config(f.read())
-
-    cache = {}
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache, encoding="utf-8") as f:
-            cache = json.load(f)
-    key = f"{args.variant}|{args.seed}|{args.positions}"
-    fens = cache.get("positions", {}).get(key)
-    if fens is None:
-        fens = positions(args)
-        cache.setdefault("positions", {})[key] = fens
+    cache, fens = cached_positions(args)
     judge_key = f"{args.variant}|{args.depth}"
     if args.judge != FAIRY_STOCKFISH:
         judge_key += f"|{args.judge}"

@@ -34,9 +34,7 @@ import os
 import re
 import time
 
-import pyffish
-
-from movequality import positions
+from movequality import cached_positions
 from uci_engine import Engine
 
 
@@ -74,22 +72,10 @@ def main():
                     help="processes making new positions")
     ap.add_argument("--variants-file")
     args = ap.parse_args()
-    if args.variants_file:
-        with open(args.variants_file, encoding="utf-8") as f:
-            pyffish.load_variant_config(f.read())
-
-    cache = {}
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache, encoding="utf-8") as f:
-            cache = json.load(f)
-    key = f"{args.variant}|{args.seed}|{args.positions}"
-    fens = cache.get("positions", {}).get(key)
-    if fens is None:
-        fens = positions(args)
-        cache.setdefault("positions", {})[key] = fens
-        if args.cache:
-            with open(args.cache, "w", encoding="utf-8") as f:
-                json.dump(cache, f)
+    cache, fens = cached_positions(args)
+    if args.cache:
+        with open(args.cache, "w", encoding="utf-8") as f:
+            json.dump(cache, f)
 
     if args.sample and args.sample < len(fens):
         fens = [fens[i * len(fens) // args.sample] for i in range(args.sample)]
