@@ -49,6 +49,8 @@ const SEE_PRUNE_DEPTH: i32 = 5;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 /// See [`SEE_PRUNE_DEPTH`].
 const SEE_QUIET_MARGIN: i32 = 25;
+/// The ordering score of the transposition table's move: first.
+const TABLE_MOVE: i32 = 2_000_000;
 /// The ordering score of a capture that wins or holds its exchange
 /// (plus its [`Game::noisy_order`]): after the table's move, before the
 /// killers.
@@ -814,7 +816,7 @@ impl<G: Game> Searcher<G> {
             // up (below), where a losing one drops behind the killers.
             exchanges.push(UNKNOWN_EXCHANGE);
             let s = if Some(mv) == tt_move {
-                2_000_000
+                TABLE_MOVE
             } else if pos.is_noisy(mv) {
                 GOOD_CAPTURE + pos.noisy_order(mv)
             } else if Some(mv) == killers[0] {
@@ -851,7 +853,7 @@ impl<G: Game> Searcher<G> {
                     }
                 }
                 if scores[bi] < GOOD_CAPTURE
-                    || scores[bi] >= 2_000_000
+                    || scores[bi] >= TABLE_MOVE
                     || exchanges[bi] != UNKNOWN_EXCHANGE
                 {
                     break bi;
