@@ -2,8 +2,8 @@
 """Measures the size of engines' search trees on a fixed set of positions.
 
     scripts/treesize.py VARIANT --engine "A uci" [--engine "B uci" ...] --depth 9
-        [--positions 40] [--sample N] [--seed S] [--cache FILE.json]
-        [--rounds 2] [--variants-file INI]
+        [--movetime MS] [--positions 40] [--sample N] [--seed S]
+        [--cache FILE.json] [--rounds 2] [--variants-file INI]
 
 Two questions about a search change need no judge and no games. How
 many nodes does each engine search to reach each depth (the geometric
@@ -15,6 +15,14 @@ nodes and the same best move as the first at the last depth, and the
 ratio of its time to the first's (all positions, the engines taking
 turns round by round, so a slower minute of a shared machine falls on
 both).
+
+With --movetime, each search has a clock as in a match (`go depth D
+movetime MS`): sqlchess prunes under a clock as it does in games (a
+search to a fixed depth keeps its promise of mates and prunes less), and
+the engines are compared where each gets in the same time. A depth some
+positions did not complete in time shows the number that did in
+parentheses, and the table gives the mean depth completed; the same-tree
+column is left empty, since where a search stops depends on the machine.
 
 The positions are those of `scripts/movequality.py` for the same
 variant, SEED and count (`fairy-stockfish` playing itself; shared
@@ -38,12 +46,17 @@ from movequality import cached_positions
 from uci_engine import Engine
 
 
-def search(engine, fen, depth):
+def go_command(depth, movetime):
+    """The UCI search command: to `depth`, and within `movetime` ms if given."""
+    return f"go depth {depth}" + (f" movetime {movetime}" if movetime else "")
+
+
+def search(engine, fen, depth, movetime=None):
     """(cumulative nodes by completed depth, best move, seconds)."""
     engine.new_game()
     engine.send(f"position fen {fen}")
     start = time.perf_counter()
-    engine.send(f"go depth {depth}")
+    engine.send(go_command(depth, movetime))
     lines = engine.read_until("bestmove")
     seconds = time.perf_counter() - start
     by_depth = {}
@@ -63,6 +76,8 @@ def main():
     ap.add_argument("variant")
     ap.add_argument("--engine", action="append", required=True)
     ap.add_argument("--depth", type=int, required=True)
+    ap.add_argument("--movetime", type=int, metavar="MS",
+                    help="search under a clock of MS milliseconds as well")
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--sample", type=int, help="search only this many, evenly spaced")
     ap.add_argument("--seed", default="quality")
@@ -88,24 +103,31 @@ def main():
         for e in order:
             results[e] = []
             for fen in fens:
-                by_depth, move, took = search(engines[e], fen, args.depth)
+                by_depth, move, took = search(engines[e], fen, args.depth, args.movetime)
                 results[e].append((by_depth, move))
                 seconds[e] += took
     for e in engines:
         e.close()
 
-    print(f"# {args.variant}: {len(fens)} positions (seed {args.seed!r}), 'go depth {args.depth}', "
-          f"{args.rounds} rounds")
+    print(f"# {args.variant}: {len(fens)} positions (seed {args.seed!r}), "
+          f"'{go_command(args.depth, args.movetime)}', {args.rounds} rounds")
     depths = range(1, args.depth + 1)
     print("| engine | " + " | ".join(f"nodes to depth {d}" for d in depths)
-          + " | seconds | same tree as the first | time / the first's |")
-    print("|---" * (len(depths) + 4) + "|")
+          + " | mean depth | seconds | same tree as the first | time / the first's |")
+    print("|---" * (len(depths) + 5) + "|")
     for e, command in enumerate(args.engine):
         cells = []
         for d in depths:
             counts = [by[d] for by, _ in results[e] if d in by]
-            cells.append(f"{geometric_mean(counts):.0f}" if len(counts) == len(fens) else "")
-        if e == 0:
+            if len(counts) == len(fens):
+                cells.append(f"{geometric_mean(counts):.0f}")
+            elif counts:
+                cells.append(f"{geometric_mean(counts):.0f} ({len(counts)})")
+            else:
+                cells.append("")
+        reached = sum(max(by, default=0) for by, _ in results[e]) / len(fens)
+        cells.append(f"{reached:.2f}")
+        if e == 0 or args.movetime:
             same, ratio = "", ""
         else:
             equal = sum(

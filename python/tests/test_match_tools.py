@@ -104,8 +104,30 @@ def test_treesize_counts_nodes_by_depth_and_finds_the_same_tree(tmp_path: Path) 
     for row in rows:
         counts = [int(c) for c in row[1:4]]
         assert 0 < counts[0] <= counts[1] <= counts[2], row
-        float(row[4])
+        assert float(row[4]) == 3.0, row
+        float(row[5])
     fens = json.loads(cache.read_text())["positions"]["chess|test|3"]
-    assert rows[1][5] == f"{len(fens)}/{len(fens)}", rows[1]
-    assert rows[2][5] != f"{len(fens)}/{len(fens)}", rows[2]
-    float(rows[1][6])
+    assert rows[1][6] == f"{len(fens)}/{len(fens)}", rows[1]
+    assert rows[2][6] != f"{len(fens)}/{len(fens)}", rows[2]
+    float(rows[1][7])
+
+
+def test_treesize_under_a_clock_reports_the_depth_reached(tmp_path: Path) -> None:
+    sqlchess, _ = engines()
+    cache = tmp_path / "cache.json"
+    # 50 ms cannot reach depth 40: the search stops on the clock.
+    out = run("treesize.py", "chess", "--engine", sqlchess, "--depth", "40",
+              "--movetime", "50", "--positions", "2", "--jobs", "1", "--rounds", "1",
+              "--seed", "test", "--cache", str(cache))
+    assert "'go depth 40 movetime 50'" in out, out
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
+            if line.startswith("| ") and not line.startswith("| engine")]
+    assert len(rows) == 1, out
+    row = rows[0]
+    assert int(row[1]) > 0, row
+    assert row[40] == "", row
+    reached = float(row[41])
+    assert 1.0 <= reached < 40.0, row
+    # Depths only some positions completed name how many did.
+    for cell in row[1:41]:
+        assert cell == "" or cell.isdigit() or cell.endswith("(1)"), row
