@@ -40,7 +40,10 @@ pub const ENGINE_AUTHOR: &str = "the sqlchess developers";
 pub const DEFAULT_HASH_MB: usize = 16;
 /// How long a finite search may go on after the input ends.
 pub const END_OF_INPUT_GRACE: Duration = Duration::from_secs(10);
-/// Time kept in reserve on each move for the GUI and the pipe.
+/// Time kept in reserve on each move for the GUI and the pipe, under a
+/// game clock. A fixed `go movetime` is searched for all of its time, as
+/// the protocol asks and Stockfish and Fairy-Stockfish do: keeping a tenth
+/// back gave sqlchess 96 ms of `fairy-stockfish`'s 103 at `movetime 100`.
 const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
 
 /// A failure of the UCI loop itself (protocol mistakes are reported as
@@ -407,7 +410,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             match args[i] {
                 "depth" => limits.depth = value.map(|v| v.clamp(1, 127) as u32),
                 "nodes" => limits.nodes = value.map(|v| v.max(1) as u64),
-                "movetime" => limits.movetime = value.map(|v| millis(v) - overhead(millis(v))),
+                "movetime" => limits.movetime = value.map(millis),
                 "wtime" => wtime = value,
                 "btime" => btime = value,
                 "winc" => winc = value.unwrap_or(0),
@@ -577,11 +580,6 @@ fn read_bounded(path: &str, limit: u64) -> io::Result<String> {
 
 fn millis(ms: i64) -> Duration {
     Duration::from_millis(ms.max(0) as u64)
-}
-
-/// The part of a fixed move time kept back for the reply to travel.
-fn overhead(movetime: Duration) -> Duration {
-    (movetime / 10).min(MOVE_OVERHEAD)
 }
 
 /// The built-in variants UCI_Variant offers: chess first.
