@@ -235,12 +235,17 @@ impl PieceDef {
     pub fn geometry(&self, width: u8, height: u8) -> Vec<GeometryMove> {
         let (w, h) = (width.min(MAX_DIM) as i32, height.min(MAX_DIM) as i32);
         let mut out = Vec::new();
-        let mut seen = HashSet::new();
+        // Each (from, to) pair once: a table over the 16×16 frame squared
+        // (64 KB) rather than a hash set, which made this most of the time
+        // a fairy position took to set up.
+        let frame = usize::from(MAX_DIM) * usize::from(MAX_DIM);
+        let mut seen = vec![false; frame * frame];
         for y in 0..h {
             for x in 0..w {
                 for comp in &self.components {
                     comp_geometry(comp, x, y, w, h, &mut |tx, ty, crossed: &[(i32, i32)]| {
-                        if seen.insert((x, y, tx, ty)) {
+                        let pair = sq(x, y).index() * frame + sq(tx, ty).index();
+                        if !std::mem::replace(&mut seen[pair], true) {
                             out.push(GeometryMove {
                                 from: sq(x, y),
                                 to: sq(tx, ty),

@@ -925,15 +925,18 @@ impl<B: Bits> Rules<B> {
                     .filter(|k| !generic.contains(k))
                     .cloned()
                     .collect();
-                let g1: std::collections::HashSet<_> = PieceDef::from_components("", generic)
-                    .geometry(v.width, v.height)
-                    .into_iter()
-                    .map(|g| (g.from, g.to))
-                    .collect();
+                // The generic moves' (from, to) pairs, as a table over the
+                // 16×16 frame squared: a hash set cost more than the rest
+                // of building the rules.
+                let frame = 256;
+                let mut g1 = vec![false; frame * frame];
+                for g in PieceDef::from_components("", generic).geometry(v.width, v.height) {
+                    g1[g.from.index() * frame + g.to.index()] = true;
+                }
                 tr.overlap = PieceDef::from_components("", rest)
                     .geometry(v.width, v.height)
                     .iter()
-                    .any(|g| g1.contains(&(g.from, g.to)));
+                    .any(|g| g1[g.from.index() * frame + g.to.index()]);
             }
             rules.types.push(tr);
         }
