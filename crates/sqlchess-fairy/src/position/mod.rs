@@ -17,7 +17,7 @@ use core::fmt;
 use movegen::{castle_rook_dest, Counter};
 use rules::{Rules, NO_SQ};
 use sqlchess_types::{Color, GameStatus, Outcome};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub use fen::FenError;
 pub use san::SanMove;
@@ -953,6 +953,37 @@ impl PartialEq for Position {
     }
 }
 
+/// How many variants' rules [`shared_rules`] keeps, per board size.
+const SHARED_RULES: usize = 16;
+
+/// The rules built last, per board size: see [`shared_rules`].
+type RulesCache<B> = Mutex<Vec<(Variant, Arc<Rules<B>>)>>;
+static TINY_RULES: RulesCache<u64> = Mutex::new(Vec::new());
+static SMALL_RULES: RulesCache<u128> = Mutex::new(Vec::new());
+static LARGE_RULES: RulesCache<Bb256> = Mutex::new(Vec::new());
+
+/// The rules of `variant`, built once and shared by every position of it
+/// while it is among the last [`SHARED_RULES`] variants asked for. Building
+/// them (each piece's moves on every square, the lines, the zones) took
+/// more than a millisecond in capablanca, which every FEN read, every SQL
+/// call and every UCI `position` paid; a variant's rules depend on the
+/// variant alone.
+fn shared_rules<B: Bits>(cache: &RulesCache<B>, variant: &Variant) -> Arc<Rules<B>> {
+    // A lock poisoned by a panic elsewhere only loses the sharing.
+    let Ok(mut built) = cache.lock() else {
+        return Arc::new(Rules::new(variant));
+    };
+    if let Some((_, rules)) = built.iter().find(|(v, _)| v == variant) {
+        return Arc::clone(rules);
+    }
+    let rules = Arc::new(Rules::new(variant));
+    if built.len() >= SHARED_RULES {
+        built.remove(0);
+    }
+    built.push((variant.clone(), Arc::clone(&rules)));
+    rules
+}
+
 impl Position {
     /// The variant's start position.
     ///
@@ -977,15 +1008,15 @@ impl Position {
         variant.validate().map_err(FenError::Variant)?;
         let squares = (variant.width as usize) * (variant.height as usize);
         let inner = if squares <= 64 {
-            let rules = Arc::new(Rules::<u64>::new(variant));
+            let rules = shared_rules(&TINY_RULES, variant);
             let st = fen::parse(&rules, fen)?;
             Inner::Tiny(rules, st)
         } else if squares <= 128 {
-            let rules = Arc::new(Rules::<u128>::new(variant));
+            let rules = shared_rules(&SMALL_RULES, variant);
             let st = fen::parse(&rules, fen)?;
             Inner::Small(rules, st)
         } else {
-            let rules = Arc::new(Rules::<Bb256>::new(variant));
+            let rules = shared_rules(&LARGE_RULES, variant);
             let st = fen::parse(&rules, fen)?;
             Inner::Large(rules, st)
         };
@@ -1691,5 +1722,33 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
 impl From<VariantError> for FenError {
     fn from(e: VariantError) -> FenError {
         FenError::Variant(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules_of(pos: &Position) -> *const () {
+        match &pos.inner {
+            Inner::Tiny(r, _) => Arc::as_ptr(r).cast(),
+            Inner::Small(r, _) => Arc::as_ptr(r).cast(),
+            Inner::Large(r, _) => Arc::as_ptr(r).cast(),
+        }
+    }
+
+    #[test]
+    fn positions_of_a_variant_share_its_rules() {
+        let capablanca = Variant::builtin("capablanca").unwrap();
+        let a = Position::start(&capablanca);
+        let b = Position::from_fen(&capablanca, &capablanca.start_fen).unwrap();
+        assert_eq!(rules_of(&a), rules_of(&b));
+        // Another variant of the same name is other rules.
+        let mut changed = capablanca.clone();
+        changed.castling = None;
+        let c = Position::start(&changed);
+        assert_ne!(rules_of(&a), rules_of(&c));
+        assert_eq!(c.variant(), &changed);
+        assert_eq!(a.variant(), &capablanca);
     }
 }
