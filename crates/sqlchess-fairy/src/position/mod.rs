@@ -963,7 +963,9 @@ static SMALL_RULES: RulesCache<u128> = Mutex::new(Vec::new());
 static LARGE_RULES: RulesCache<Bb256> = Mutex::new(Vec::new());
 
 /// The rules of `variant`, built once and shared by every position of it
-/// while it is among the last [`SHARED_RULES`] variants asked for. Building
+/// while it is among the last [`SHARED_RULES`] variants whose rules were
+/// built (the oldest is dropped first; a custom variant read from many
+/// variants.ini files cannot grow the cache). Building
 /// them (each piece's moves on every square, the lines, the zones) took
 /// more than a millisecond in capablanca, which every FEN read, every SQL
 /// call and every UCI `position` paid; a variant's rules depend on the
