@@ -30,6 +30,6 @@ pub use position::{
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{
     value_from_mobility, variant_names, Castling, Connect, CountingRule, EnclosingRule, Extinction,
-    Flag, MaterialCounting, MobilityRegion, PieceType, Promotion, Region, Variant, VariantError,
-    WallingRule, ZoneMoves, MAX_PROMOTION_BASES, PAWN_VALUE,
+    Flag, MaterialCounting, MobilityRegion, PerVariant, PieceType, Promotion, Region, Variant,
+    VariantError, WallingRule, ZoneMoves, MAX_PROMOTION_BASES, PAWN_VALUE,
 };

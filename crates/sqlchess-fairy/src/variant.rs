@@ -1363,6 +1363,52 @@ impl Variant {
     }
 }
 
+/// What was built from the last few variants, kept so that it is built
+/// once per variant rather than once per use: the rules every position of
+/// a variant shares, the search's evaluation tables. A value depends on
+/// the variant alone. The oldest is dropped first once `capacity` are
+/// kept, so that many custom variants cannot grow it.
+pub struct PerVariant<T> {
+    built: std::sync::Mutex<Vec<(Variant, std::sync::Arc<T>)>>,
+    capacity: usize,
+}
+
+impl<T> PerVariant<T> {
+    /// An empty store of at most `capacity` variants' values.
+    pub const fn new(capacity: usize) -> PerVariant<T> {
+        PerVariant {
+            built: std::sync::Mutex::new(Vec::new()),
+            capacity,
+        }
+    }
+
+    /// The value for `variant`, built by `build` if it is not kept.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{PerVariant, Variant};
+    /// static WIDTHS: PerVariant<u8> = PerVariant::new(4);
+    /// let v = Variant::builtin("capablanca").unwrap();
+    /// let a = WIDTHS.get(&v, |v| v.width);
+    /// let b = WIDTHS.get(&v, |_| unreachable!("built once"));
+    /// assert!(std::sync::Arc::ptr_eq(&a, &b));
+    /// ```
+    pub fn get(&self, variant: &Variant, build: impl FnOnce(&Variant) -> T) -> std::sync::Arc<T> {
+        // A lock poisoned by a panic elsewhere only loses the sharing.
+        let Ok(mut built) = self.built.lock() else {
+            return std::sync::Arc::new(build(variant));
+        };
+        if let Some((_, value)) = built.iter().find(|(v, _)| v == variant) {
+            return std::sync::Arc::clone(value);
+        }
+        let value = std::sync::Arc::new(build(variant));
+        if built.len() >= self.capacity.max(1) {
+            built.remove(0);
+        }
+        built.push((variant.clone(), std::sync::Arc::clone(&value)));
+        value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,9 +5,11 @@
 //! passed pawns ([`Position::activity`]), tapered by a game phase.
 
 use std::cell::OnceCell;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use sqlchess_fairy::{Activity, Color, FairyMove, Position, Variant, PASSED_PAWN_RANKS};
+use sqlchess_fairy::{
+    Activity, Color, FairyMove, PerVariant, Position, Variant, PASSED_PAWN_RANKS,
+};
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
@@ -238,32 +240,10 @@ struct Tables {
     royal_free: bool,
 }
 
-/// How many variants' tables [`shared_tables`] keeps.
-const SHARED_TABLES: usize = 16;
-
-/// The tables built last: see [`shared_tables`].
-static TABLES: Mutex<Vec<(Variant, Arc<Tables>)>> = Mutex::new(Vec::new());
-
-/// The evaluation tables of `v`, built once and shared by every search of
-/// it while it is among the last [`SHARED_TABLES`] variants whose tables
-/// were built (the oldest is dropped first), as the fairy crate shares a
-/// variant's rules: a SQL `next_move` or UCI `position` otherwise paid
-/// for them on every call.
-fn shared_tables(v: &Variant) -> Arc<Tables> {
-    // A lock poisoned by a panic elsewhere only loses the sharing.
-    let Ok(mut built) = TABLES.lock() else {
-        return Arc::new(Tables::new(v));
-    };
-    if let Some((_, tables)) = built.iter().find(|(known, _)| known == v) {
-        return Arc::clone(tables);
-    }
-    let tables = Arc::new(Tables::new(v));
-    if built.len() >= SHARED_TABLES {
-        built.remove(0);
-    }
-    built.push((v.clone(), Arc::clone(&tables)));
-    tables
-}
+/// The evaluation tables built last, shared by every search of a variant
+/// as the fairy crate shares its rules: a SQL `next_move` or UCI
+/// `position` otherwise paid for them on every call.
+static TABLES: PerVariant<Tables> = PerVariant::new(16);
 
 impl Tables {
     fn new(v: &Variant) -> Tables {
@@ -437,7 +417,7 @@ impl FairyGame {
     /// Wraps a fairy position; its half-move clock counts toward the
     /// fifty-move rule.
     pub fn from_position(pos: Position) -> FairyGame {
-        let tables = shared_tables(pos.variant());
+        let tables = TABLES.get(pos.variant(), Tables::new);
         let mut g = FairyGame {
             pos,
             tables,

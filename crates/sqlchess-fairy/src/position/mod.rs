@@ -12,12 +12,12 @@ mod special;
 
 use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
-use crate::variant::{EnclosingRule, Variant, VariantError};
+use crate::variant::{EnclosingRule, PerVariant, Variant, VariantError};
 use core::fmt;
 use movegen::{castle_rook_dest, Counter};
 use rules::{Rules, NO_SQ};
 use sqlchess_types::{Color, GameStatus, Outcome};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 pub use fen::FenError;
 pub use san::SanMove;
@@ -953,38 +953,13 @@ impl PartialEq for Position {
     }
 }
 
-/// How many variants' rules [`shared_rules`] keeps, per board size.
-const SHARED_RULES: usize = 16;
-
-/// The rules built last, per board size: see [`shared_rules`].
-type RulesCache<B> = Mutex<Vec<(Variant, Arc<Rules<B>>)>>;
-static TINY_RULES: RulesCache<u64> = Mutex::new(Vec::new());
-static SMALL_RULES: RulesCache<u128> = Mutex::new(Vec::new());
-static LARGE_RULES: RulesCache<Bb256> = Mutex::new(Vec::new());
-
-/// The rules of `variant`, built once and shared by every position of it
-/// while it is among the last [`SHARED_RULES`] variants whose rules were
-/// built (the oldest is dropped first; a custom variant read from many
-/// variants.ini files cannot grow the cache). Building
-/// them (each piece's moves on every square, the lines, the zones) took
-/// more than a millisecond in capablanca, which every FEN read, every SQL
-/// call and every UCI `position` paid; a variant's rules depend on the
-/// variant alone.
-fn shared_rules<B: Bits>(cache: &RulesCache<B>, variant: &Variant) -> Arc<Rules<B>> {
-    // A lock poisoned by a panic elsewhere only loses the sharing.
-    let Ok(mut built) = cache.lock() else {
-        return Arc::new(Rules::new(variant));
-    };
-    if let Some((_, rules)) = built.iter().find(|(v, _)| v == variant) {
-        return Arc::clone(rules);
-    }
-    let rules = Arc::new(Rules::new(variant));
-    if built.len() >= SHARED_RULES {
-        built.remove(0);
-    }
-    built.push((variant.clone(), Arc::clone(&rules)));
-    rules
-}
+/// The rules built last, per board size: every position of a variant
+/// shares them. Building them (each piece's moves on every square, the
+/// lines, the zones) took more than a millisecond in capablanca, which
+/// every FEN read, every SQL call and every UCI `position` paid.
+static TINY_RULES: PerVariant<Rules<u64>> = PerVariant::new(16);
+static SMALL_RULES: PerVariant<Rules<u128>> = PerVariant::new(16);
+static LARGE_RULES: PerVariant<Rules<Bb256>> = PerVariant::new(16);
 
 impl Position {
     /// The variant's start position.
@@ -1010,15 +985,15 @@ impl Position {
         variant.validate().map_err(FenError::Variant)?;
         let squares = (variant.width as usize) * (variant.height as usize);
         let inner = if squares <= 64 {
-            let rules = shared_rules(&TINY_RULES, variant);
+            let rules = TINY_RULES.get(variant, Rules::new);
             let st = fen::parse(&rules, fen)?;
             Inner::Tiny(rules, st)
         } else if squares <= 128 {
-            let rules = shared_rules(&SMALL_RULES, variant);
+            let rules = SMALL_RULES.get(variant, Rules::new);
             let st = fen::parse(&rules, fen)?;
             Inner::Small(rules, st)
         } else {
-            let rules = shared_rules(&LARGE_RULES, variant);
+            let rules = LARGE_RULES.get(variant, Rules::new);
             let st = fen::parse(&rules, fen)?;
             Inner::Large(rules, st)
         };
