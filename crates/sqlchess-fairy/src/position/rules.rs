@@ -928,7 +928,7 @@ impl<B: Bits> Rules<B> {
                 // The generic moves' (from, to) pairs, as a table over the
                 // 16×16 frame squared: a hash set cost more than the rest
                 // of building the rules.
-                let frame = 256;
+                let frame = usize::from(crate::geometry::MAX_DIM).pow(2);
                 let mut g1 = vec![false; frame * frame];
                 for g in PieceDef::from_components("", generic).geometry(v.width, v.height) {
                     g1[g.from.index() * frame + g.to.index()] = true;
