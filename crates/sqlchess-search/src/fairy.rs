@@ -4,7 +4,8 @@
 //! adds the position's own mobility, attacks on each king, threats and
 //! passed pawns ([`Position::activity`]), tapered by a game phase.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use sqlchess_fairy::{
@@ -238,12 +239,34 @@ struct Tables {
     /// fitted table's to the centre: not where it is confined (xiangqi's
     /// palace), where the fitted table knows its squares in every phase.
     royal_free: bool,
+    /// Mixed into a position's hash for [`EVAL_CACHE`]: distinct for
+    /// every tables built, even of a variant built again after eviction.
+    salt: u64,
 }
 
 /// The evaluation tables built last, shared by every search of a variant
 /// as the fairy crate shares its rules: a SQL `next_move` or UCI
 /// `position` otherwise paid for them on every call.
 static TABLES: PerVariant<Tables> = PerVariant::new(16);
+
+/// Entries of each thread's [`EVAL_CACHE`] (a power of two): 256 KB. From
+/// 128 KB to 1 MB the search was as fast.
+const EVAL_CACHE_ENTRIES: usize = 1 << 14;
+
+thread_local! {
+    /// Evaluations by position, per thread, as (key, White's score): a
+    /// search evaluates the same position many times over (captures
+    /// transposed in quiescence, a node's static evaluation at every
+    /// depth), and a lookup costs less than a pass over the pieces. The
+    /// key is the Zobrist hash mixed with the variant's tables'
+    /// [`Tables::salt`], so that variants never share an entry.
+    static EVAL_CACHE: RefCell<Vec<(u64, i32)>> =
+        RefCell::new(vec![(0, 0); EVAL_CACHE_ENTRIES]);
+}
+
+/// The number of evaluation tables built so far, which makes each one's
+/// [`Tables::salt`] its own.
+static TABLES_BUILT: AtomicU64 = AtomicU64::new(0);
 
 impl Tables {
     fn new(v: &Variant) -> Tables {
@@ -358,6 +381,8 @@ impl Tables {
             null_move: !v.must_capture,
             exchanges: !v.blast_on_capture && !v.must_capture,
             placed_value,
+            salt: (TABLES_BUILT.fetch_add(1, Ordering::Relaxed) + 1)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15),
         }
     }
 }
@@ -474,7 +499,17 @@ impl FairyGame {
 
     /// The evaluation from White's point of view, in centipawns.
     pub fn evaluate_white(&self) -> i32 {
-        *self.score.get_or_init(|| self.scan())
+        *self.score.get_or_init(|| {
+            let key = self.hash() ^ self.tables.salt;
+            EVAL_CACHE.with(|cache| {
+                let mut cache = cache.borrow_mut();
+                let slot = &mut cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+                if slot.0 != key {
+                    *slot = (key, self.scan());
+                }
+                slot.1
+            })
+        })
     }
 
     /// Forgets the hash and evaluation of the position before, and
@@ -670,6 +705,20 @@ impl Game for FairyGame {
         if !self.tables.exchanges {
             return 0;
         }
+        // Taking a piece worth at least the taker wins at least the
+        // difference, whatever follows: the bound [`Game::see`] allows,
+        // without the exchange's attacker scans (most captures searched).
+        // Not for the royal piece, whose exchange value is its safety.
+        if mv.promotion().is_none() && mv.side_capture().is_none() && !mv.is_drop() {
+            if let (Some(victim), Some((mover, _))) =
+                (self.victim(mv), self.pos.piece_at(mv.from()))
+            {
+                let (won, risked) = (self.value(victim), self.value(mover));
+                if won >= risked && Some(mover) != self.tables.royal {
+                    return won - risked;
+                }
+            }
+        }
         if let Some(exchange) = self.pos.static_exchange(mv) {
             return exchange;
         }
@@ -825,6 +874,79 @@ mod tests {
                 }
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                 g.apply(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+
+    /// Random games of every built-in variant, `plies` long from the
+    /// same seed: the positions, by variant.
+    fn random_positions(plies: usize) -> Vec<Vec<Position>> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut moves = Vec::new();
+        let mut games = Vec::new();
+        for name in sqlchess_rules::variant_names() {
+            let Ok(v) = Variant::builtin(name) else {
+                continue;
+            };
+            let mut g = FairyGame::start(&v);
+            let mut positions = vec![g.pos.clone()];
+            for _ in 0..plies {
+                moves.clear();
+                g.moves(&mut moves);
+                if moves.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                g.apply(moves[(seed >> 33) as usize % moves.len()]);
+                positions.push(g.pos.clone());
+            }
+            games.push(positions);
+        }
+        games
+    }
+
+    #[test]
+    fn cached_evaluations_are_the_positions_own() {
+        // Every variant's games evaluated twice over, the second time
+        // from the cache, which all variants share: each answer must be
+        // what a pass over that position's pieces gives.
+        let games = random_positions(80);
+        for _ in 0..2 {
+            for pos in games.iter().flatten() {
+                let g = FairyGame::from_position(pos.clone());
+                let name = &pos.variant().name;
+                assert_eq!(g.evaluate_white(), g.scan(), "{name}: {}", pos.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn exchanges_that_lose_are_exact_and_others_bounded() {
+        // Game::see's contract: exact where the exchange loses, between 0
+        // and the exchange otherwise.
+        let mut moves = Vec::new();
+        for pos in random_positions(80).iter().flatten() {
+            let g = FairyGame::from_position(pos.clone());
+            moves.clear();
+            g.moves(&mut moves);
+            for &mv in moves.iter().filter(|&&m| g.is_noisy(m)) {
+                let Some(exact) = pos.static_exchange(mv) else {
+                    continue;
+                };
+                if !g.tables.exchanges {
+                    continue;
+                }
+                let see = g.see(mv);
+                let name = &pos.variant().name;
+                if exact < 0 {
+                    assert_eq!(see, exact, "{name}: {}", g.move_text(mv));
+                } else {
+                    assert!(
+                        (0..=exact).contains(&see),
+                        "{name}: {} {see} {exact}",
+                        g.move_text(mv)
+                    );
+                }
             }
         }
     }

@@ -116,8 +116,10 @@ pub trait Game: Clone + Send + 'static {
     /// their least valuable piece (negative: it loses material; for a
     /// quiet move, at most 0). Quiescence search skips losing captures;
     /// move ordering tries them after the killers; near the leaves, moves
-    /// that lose too much are pruned. By default every move is assumed to
-    /// break even.
+    /// that lose too much are pruned. Callers only compare it with zero or
+    /// a negative margin, so where the exchange does not lose, any value
+    /// from 0 up to it will do (a cheaper bound). By default every move is
+    /// assumed to break even.
     fn see(&self, _mv: Self::Move) -> i32 {
         0
     }
