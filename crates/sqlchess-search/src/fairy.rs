@@ -419,7 +419,6 @@ pub struct FairyGame {
     score: OnceCell<i32>,
     /// Pieces other than royal ones, both sides.
     non_royal: u32,
-    reversible: u32,
     /// Whether the side to move is in check: asked by the parent (does
     /// the move check?) and again by the node itself, so kept.
     check: bool,
@@ -440,7 +439,7 @@ impl FairyGame {
     }
 
     /// Wraps a fairy position; its half-move clock counts toward the
-    /// fifty-move rule.
+    /// variant's n-move rule.
     pub fn from_position(pos: Position) -> FairyGame {
         let tables = TABLES.get(pos.variant(), Tables::new);
         let mut g = FairyGame {
@@ -449,10 +448,8 @@ impl FairyGame {
             hash: OnceCell::new(),
             score: OnceCell::new(),
             non_royal: 0,
-            reversible: 0,
             check: false,
         };
-        g.reversible = g.pos.halfmoves();
         g.refresh();
         g
     }
@@ -593,6 +590,15 @@ impl FairyGame {
         score
     }
 
+    /// Whether neither side holds a piece in hand.
+    fn hands_empty(&self) -> bool {
+        !self.tables.hands
+            || (0..self.tables.values.len()).all(|piece| {
+                self.pos.in_hand(Color::White, piece) == 0
+                    && self.pos.in_hand(Color::Black, piece) == 0
+            })
+    }
+
     fn victim(&self, mv: FairyMove) -> Option<usize> {
         if let Some(sq) = mv.side_capture() {
             return self.pos.piece_at(sq).map(|(p, _)| p);
@@ -618,38 +624,34 @@ impl Game for FairyGame {
     }
 
     fn apply(&mut self, mv: FairyMove) {
-        let mover = self.pos.piece_at(mv.from()).map(|(p, _)| p);
-        let irreversible = self.victim(mv).is_some() || mover == self.tables.pawn;
         self.pos.play_in_place(mv);
-        self.reversible = if irreversible {
-            0
-        } else {
-            self.reversible.saturating_add(1)
-        };
         self.refresh();
     }
 
     fn outcome(&self) -> Option<RelativeOutcome> {
         // A variant's own end (flag, last check, extinction) first; bare
-        // royal pieces only draw where no such rule can still decide.
+        // royal pieces only draw where no such rule can still decide and
+        // no piece waits in hand.
         if let Some(o) = self.pos.variant_end() {
             return Some(o);
         }
         let v = self.pos.variant();
-        let bare = self.non_royal == 0 && v.flag.is_none() && v.extinction.is_none();
-        if self.reversible >= 100 || bare {
-            Some(RelativeOutcome::Draw)
-        } else {
-            None
-        }
+        let bare =
+            self.non_royal == 0 && v.flag.is_none() && v.extinction.is_none() && self.hands_empty();
+        // The variant's n-move rule on the fairy crate's clock, which
+        // counts as the rules do (drops and each variant's pawns reset
+        // it; shogi has none); a mate on the last move is still a mate.
+        let n = u32::from(v.n_move_rule);
+        let clock_out =
+            n > 0 && self.pos.halfmoves() >= 2 * n && !(self.check && self.pos.count_legal() == 0);
+        (clock_out || bare).then_some(RelativeOutcome::Draw)
     }
 
     fn outcome_without_moves(&self) -> RelativeOutcome {
-        let v = self.pos.variant();
         if self.check {
             self.pos.checkmate_result()
         } else {
-            v.stalemate
+            self.pos.stalemate_outcome()
         }
     }
 
@@ -775,7 +777,14 @@ impl Game for FairyGame {
     }
 
     fn reversible_plies(&self) -> u32 {
-        self.reversible
+        // Where captured pieces go to hand, a position can come back
+        // after a capture or a drop (the piece taken is dropped again and
+        // taken back), so the whole path counts, as in Fairy-Stockfish.
+        if self.pos.variant().captures_to_hand {
+            u32::MAX
+        } else {
+            self.pos.halfmoves()
+        }
     }
 
     fn perpetual_check_loses(&self) -> bool {
@@ -792,7 +801,6 @@ impl Game for FairyGame {
         }
         let mut child = self.clone();
         child.pos = self.pos.pass();
-        child.reversible = self.reversible.saturating_add(1);
         // The same pieces and hands: the evaluation stands.
         child.hash = OnceCell::new();
         child.check = child.pos.is_check();
@@ -949,6 +957,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn game_ends_come_by_each_variants_rules() {
+        let draw = Some(RelativeOutcome::Draw);
+        // Fifty moves in capablanca, on the position's own clock.
+        let capa = Variant::builtin("capablanca").unwrap();
+        let fifty = "4k5/10/10/10/10/10/10/R3K5 w - - 100 80";
+        assert_eq!(FairyGame::from_fen(&capa, fifty).unwrap().outcome(), draw);
+        let under = "4k5/10/10/10/10/10/10/R3K5 w - - 99 80";
+        assert_eq!(FairyGame::from_fen(&capa, under).unwrap().outcome(), None);
+        // Shogi has no n-move rule.
+        let shogi = Variant::builtin("shogi").unwrap();
+        let long = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 150 90";
+        assert_eq!(FairyGame::from_fen(&shogi, long).unwrap().outcome(), None);
+        // Bare kings play on while a piece waits in hand, and a drop
+        // resets the clock, as in Fairy-Stockfish.
+        let zh = Variant::builtin("crazyhouse").unwrap();
+        let g = FairyGame::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3[Q] w - - 99 80").unwrap();
+        assert_eq!(g.outcome(), None);
+        let mut dropped = g.clone();
+        dropped.apply(g.parse_move("Q@d2").unwrap());
+        assert_eq!(dropped.position().halfmoves(), 0);
+        assert_eq!(dropped.outcome(), None);
+        let bare = FairyGame::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3[] w - - 0 80").unwrap();
+        assert_eq!(bare.outcome(), draw);
+        // Where captures go to hand a position can come back after one.
+        assert_eq!(g.reversible_plies(), u32::MAX);
+        let capa_game = FairyGame::from_fen(&capa, under).unwrap();
+        assert_eq!(capa_game.reversible_plies(), 99);
+        // Suicide chess: blocked with more pieces than the opponent, the
+        // side to move loses (antichess's stalemate would win).
+        let suicide = Variant::builtin("suicide").unwrap();
+        let blocked = FairyGame::from_fen(&suicide, "8/8/8/8/p7/p7/P7/8 b - - 0 1").unwrap();
+        let mut moves = Vec::new();
+        blocked.moves(&mut moves);
+        assert!(moves.is_empty() && !blocked.is_check());
+        assert_eq!(blocked.outcome_without_moves(), RelativeOutcome::Loss);
     }
 
     #[test]

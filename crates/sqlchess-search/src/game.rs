@@ -162,7 +162,8 @@ pub trait Game: Clone + Send + 'static {
     }
 
     /// Half-moves since the last irreversible move: repetitions are only
-    /// looked for this far back; `0` for games that cannot repeat.
+    /// looked for this far back; `0` for games that cannot repeat,
+    /// `u32::MAX` where no move is irreversible for certain.
     fn reversible_plies(&self) -> u32 {
         0
     }

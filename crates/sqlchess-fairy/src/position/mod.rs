@@ -1408,11 +1408,26 @@ impl Position {
                 outcome: Outcome::from_relative(self.checkmate_result(), side),
             }
         } else {
-            let o = self.stalemate_result();
             GameStatus::Stalemate {
-                outcome: Outcome::from_relative(self.counted(o), side),
+                outcome: Outcome::from_relative(self.stalemate_outcome(), side),
             }
         }
+    }
+
+    /// The result for the side to move when it has no legal move and is
+    /// not in check: the variant's stalemate result, or by who has fewer
+    /// pieces where the variant counts them (suicide chess), then by
+    /// material where a drawn game is counted ([`Position::status`]'s).
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, RelativeOutcome, Variant};
+    /// let suicide = Variant::builtin("suicide").unwrap();
+    /// // Black, to move, is blocked with one piece against two: it wins.
+    /// let pos = Position::from_fen(&suicide, "8/8/8/8/8/p7/P7/7K b - - 0 1").unwrap();
+    /// assert_eq!(pos.stalemate_outcome(), RelativeOutcome::Win);
+    /// ```
+    pub fn stalemate_outcome(&self) -> sqlchess_types::RelativeOutcome {
+        self.counted(self.stalemate_result())
     }
 
     /// The result for the side to move when it is checkmated: the
