@@ -85,6 +85,13 @@ const MOBILITY_WEIGHT: i32 = 5;
 const KING_DANGER_PER_ATTACKER: i32 = 20;
 /// King danger per such attack, counted per piece and square.
 const KING_DANGER_PER_ATTACK: i32 = 15;
+/// King danger per square a piece can check from safely
+/// ([`Activity::safe_checks`]), up to [`SAFE_CHECKS_COUNTED`] of them:
+/// engines weigh such a check above any other sign of an attack. Chosen
+/// by self-play (BENCHMARKS.md, "Safe checks in the fairy king danger").
+const KING_DANGER_PER_SAFE_CHECK: i32 = 80;
+/// The most safe-check squares the king danger counts.
+const SAFE_CHECKS_COUNTED: u32 = 3;
 /// The attack is worth danger² / this, so that it grows faster than the
 /// pieces that join it, as engines' king danger does.
 const KING_DANGER_DIVISOR: i32 = 150;
@@ -139,17 +146,21 @@ fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
 
 /// Mobility, the attack on each king, threats, passed pawns and pawn
 /// structure, White minus Black: an attack on a king by one piece alone
-/// counts for nothing (it rarely mates), two or more by the square of
-/// their weight, scaled down as the pieces leave the board.
+/// counts for nothing (it rarely mates) unless it can check safely, two
+/// or more pieces by the square of their weight (safe checks included),
+/// scaled down as the pieces leave the board.
 fn activity(a: &Activity, phase: i32) -> i32 {
     let mut score = 0;
     for c in 0..2 {
         let mut side = MOBILITY_WEIGHT * a.mobility[c] as i32
             + THREAT_WEIGHT * a.threats[c] as i32
             + HANGING_WEIGHT * a.hanging[c] as i32;
-        if a.king_attackers[c] >= 2 {
+        let safe_checks = a.safe_checks[c].min(SAFE_CHECKS_COUNTED) as i32;
+        // A lone attacker that can also check safely is an attack too.
+        if a.king_attackers[c] >= 2 || (safe_checks > 0 && a.king_attackers[c] >= 1) {
             let danger = KING_DANGER_PER_ATTACKER * a.king_attackers[c] as i32
-                + KING_DANGER_PER_ATTACK * a.king_attacks[c] as i32;
+                + KING_DANGER_PER_ATTACK * a.king_attacks[c] as i32
+                + KING_DANGER_PER_SAFE_CHECK * safe_checks;
             let attack = (danger * danger / KING_DANGER_DIVISOR).min(KING_DANGER_CAP);
             side += attack * phase / FULL_PHASE;
         }

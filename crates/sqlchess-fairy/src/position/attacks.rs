@@ -642,6 +642,8 @@ impl<B: Bits> State<B> {
         let mut out = crate::Activity::default();
         // Every square each side attacks, for the hanging pieces.
         let mut attacked = [B::EMPTY; 2];
+        // The squares each side's pieces can move to and check from.
+        let mut checks_from = [B::EMPTY; 2];
         for (c, side_attacks) in attacked.iter_mut().enumerate() {
             let own = self.by_color[c];
             let theirs = self.by_color[c ^ 1];
@@ -684,11 +686,22 @@ impl<B: Bits> State<B> {
                     cheaper |= self.pawn_attacks(r, c, movers, &occ);
                     continue;
                 }
+                // The squares a piece of this type checks from: its moves
+                // from the royal square as the other side's piece (the
+                // other side's moves run the other way).
+                let check_squares = if enemy_king == NO_SQ {
+                    B::EMPTY
+                } else {
+                    self.piece_targets(r, t, c ^ 1, usize::from(enemy_king), &occ)
+                        .0
+                        & r.types[t].region[c]
+                };
                 for from in movers.iter() {
                     let (attacks, quiet) = self.piece_targets(r, t, c, from, &occ);
                     cheaper |= attacks;
                     let moves = ((quiet & !occ) | (attacks & theirs)) & r.types[t].region[c];
                     out.mobility[c] += (moves & area).count();
+                    checks_from[c] |= moves & check_squares;
                     let near_king = (attacks & r.types[t].region[c] & zone).count();
                     if near_king > 0 {
                         out.king_attackers[c] += 1;
@@ -714,6 +727,7 @@ impl<B: Bits> State<B> {
             let royal = r.v.royal.map_or(B::EMPTY, |k| self.by_type[k]);
             let targets = self.by_color[c ^ 1] & !pawn & !royal;
             out.hanging[c] = (targets & attacked[c] & !attacked[c ^ 1]).count();
+            out.safe_checks[c] = (checks_from[c] & !attacked[c ^ 1]).count();
         }
         out
     }
