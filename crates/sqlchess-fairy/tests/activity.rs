@@ -205,6 +205,13 @@ fn safe_checks_are_squares_a_piece_can_check_from_unpunished() {
     // the king.
     let queen = Position::from_fen(&v, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
     assert_eq!(queen.activity().safe_checks, [3, 0]);
+    // A knight in hand checks from d6, f6, c7 and g7, wherever it is
+    // dropped; a pawn in hand is left out, as pawns on the board are.
+    let v = Variant::builtin("crazyhouse").unwrap();
+    let knight = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
+    assert_eq!(knight.activity().safe_checks, [4, 0]);
+    let pawn = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+    assert_eq!(pawn.activity().safe_checks, [0, 0]);
 }
 
 #[test]

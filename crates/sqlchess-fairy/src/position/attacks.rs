@@ -679,7 +679,11 @@ impl<B: Bits> State<B> {
                     next_target += 1;
                 }
                 let movers = self.by_type[t] & own;
-                if movers.is_empty() {
+                // A piece in hand checks from the empty squares it may be
+                // dropped on (pawns aside, as on the board).
+                let dropped =
+                    r.v.drops && self.hand[c][t] > 0 && Some(t) != pawn && Some(t) != r.v.royal;
+                if movers.is_empty() && !dropped {
                     continue;
                 }
                 if Some(t) == pawn {
@@ -696,6 +700,10 @@ impl<B: Bits> State<B> {
                         .0
                         & r.types[t].region[c]
                 };
+                if dropped {
+                    let spots = r.board & !occ & !r.immobile[t][c] & r.drop_mask[c];
+                    checks_from[c] |= spots & check_squares;
+                }
                 for from in movers.iter() {
                     let (attacks, quiet) = self.piece_targets(r, t, c, from, &occ);
                     cheaper |= attacks;

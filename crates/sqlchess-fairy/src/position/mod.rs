@@ -828,8 +828,9 @@ pub struct Activity {
     /// Those attacks, counted per piece and square.
     pub king_attacks: [u32; 2],
     /// The squares each side's pieces other than pawns and royal ones can
-    /// move to and check the enemy royal piece from, where no enemy piece
-    /// attacks: checks the enemy cannot punish at once. A piece checks
+    /// move to (or, in hand, be dropped on) and check the enemy royal
+    /// piece from, where no enemy piece attacks: checks the enemy cannot
+    /// punish at once. A piece checks
     /// from the squares the enemy's piece of its type would move to from
     /// the royal square: exact for every piece whose moves are the same
     /// to its left and its right (leapers, riders, hoppers and pieces
