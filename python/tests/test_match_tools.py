@@ -131,3 +131,34 @@ def test_treesize_under_a_clock_reports_the_depth_reached(tmp_path: Path) -> Non
     # Depths only some positions completed name how many did.
     for cell in row[1:41]:
         assert cell == "" or cell.isdigit() or cell.endswith("(1)"), row
+
+
+def test_evalerror_sets_both_evaluations_against_the_scores(tmp_path: Path) -> None:
+    engines()
+    binary = sqlchess_bin()
+    assert binary is not None
+    fens = [
+        "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
+        "r1abqkbcnr/pppppppppp/2n7/10/4P5/5N4/PPPP1PPPPP/RNABQKBC1R b KQkq - 2 2",
+        "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
+        "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1",
+    ]
+    # Scores equal to sqlchess's own evaluation: its error is nil.
+    values = ",".join(f"('{f}')" for f in fens)
+    text = subprocess.run(
+        [binary, "sql", f"WITH t(fen) AS (VALUES {values}) SELECT evaluate(fen, 'capablanca') FROM t"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    own = [line for line in text.splitlines() if line.lstrip("-").isdigit()]
+    assert len(own) == len(fens), text
+    data = tmp_path / "data.tsv"
+    data.write_text("".join(f"{f}\t{v}\n" for f, v in zip(fens, own)))
+    out = run("evalerror.py", "capablanca", str(data), "--sqlchess", binary)
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
+            if line.startswith("| ") and not line.startswith("| evaluation")
+            and not line.startswith("| ---")]
+    assert [r[0] for r in rows] == ["sqlchess", "fairy-stockfish, static"], out
+    assert rows[0][1:3] == ["4", "0"], rows[0]
+    assert rows[0][5] == "1.000", rows[0]
+    # Fairy-Stockfish's evaluation is its own: not the same numbers.
+    assert rows[1][1] == "4" and int(rows[1][2]) > 0, rows[1]

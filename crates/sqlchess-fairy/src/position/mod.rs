@@ -830,12 +830,12 @@ pub struct Activity {
     /// The squares each side's pieces other than pawns and royal ones can
     /// move to (or, in hand, be dropped on) and check the enemy royal
     /// piece from, where no enemy piece attacks: checks the enemy cannot
-    /// punish at once. A piece checks
-    /// from the squares the enemy's piece of its type would move to from
-    /// the royal square: exact for every piece whose moves are the same
-    /// to its left and its right (leapers, riders, hoppers and pieces
-    /// that move forward only, such as shogi's generals), approximate for
-    /// lame leapers, whose blocking square lies next to the other end.
+    /// punish at once. A piece checks from the squares the enemy's piece
+    /// of its type would move to from the royal square: exact for every
+    /// piece whose moves are the same to its left and its right (leapers,
+    /// riders, hoppers and pieces that move forward only, such as shogi's
+    /// generals), approximate for lame leapers, whose blocking square
+    /// lies next to the other end.
     pub safe_checks: [u32; 2],
     /// The enemy pieces (royal ones aside) each side attacks with a piece
     /// worth less by half a pawn or more, by [`Variant::piece_values`]:
