@@ -190,28 +190,26 @@ fn a_queen_and_a_knight_attack_the_castled_king() {
 
 #[test]
 fn safe_checks_are_squares_a_piece_can_check_from_unpunished() {
-    // The archbishop on c4 checks e8 from b5 (a bishop's line) and d6 (a
-    // knight's leap); from f7 too, but the king guards f7.
-    let v = Variant::builtin("capablanca").unwrap();
-    let pos = Position::from_fen(&v, "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1").unwrap();
-    assert_eq!(pos.activity().safe_checks, [2, 0]);
-    // The rook checks from a8 along the last rank, until a bishop guards a8.
-    let v = Variant::builtin("chess").unwrap();
-    let open = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-    assert_eq!(open.activity().safe_checks, [1, 0]);
-    let guarded = Position::from_fen(&v, "4k3/8/8/8/8/8/6b1/R3K3 w - - 0 1").unwrap();
-    assert_eq!(guarded.activity().safe_checks, [0, 0]);
-    // The queen on d1 checks from a4, h5 and e2; d7 and d8 are next to
-    // the king.
-    let queen = Position::from_fen(&v, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
-    assert_eq!(queen.activity().safe_checks, [3, 0]);
-    // A knight in hand checks from d6, f6, c7 and g7, wherever it is
-    // dropped; a pawn in hand is left out, as pawns on the board are.
-    let v = Variant::builtin("crazyhouse").unwrap();
-    let knight = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
-    assert_eq!(knight.activity().safe_checks, [4, 0]);
-    let pawn = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
-    assert_eq!(pawn.activity().safe_checks, [0, 0]);
+    for (variant, fen, safe_checks) in [
+        // The archbishop on c4 checks e8 from b5 (a bishop's line) and
+        // d6 (a knight's leap); from f7 too, but the king guards f7.
+        ("capablanca", "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1", [2, 0]),
+        // The rook checks from a8 along the last rank, until a bishop
+        // guards a8.
+        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", [1, 0]),
+        ("chess", "4k3/8/8/8/8/8/6b1/R3K3 w - - 0 1", [0, 0]),
+        // The queen on d1 checks from a4, h5 and e2; d7 and d8 are next
+        // to the king.
+        ("chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", [3, 0]),
+        // A knight in hand checks from d6, f6, c7 and g7, wherever it is
+        // dropped; a pawn in hand is left out, as pawns on the board are.
+        ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", [4, 0]),
+        ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", [0, 0]),
+    ] {
+        let v = Variant::builtin(variant).unwrap();
+        let a = Position::from_fen(&v, fen).unwrap().activity();
+        assert_eq!(a.safe_checks, safe_checks, "{variant} {fen}");
+    }
 }
 
 #[test]
