@@ -150,8 +150,10 @@ fn wins_material() {
     // A hanging queen.
     let (mv, _, raw) = search("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3);
     assert_eq!(mv, "d2d5");
-    // King and rook against a bare king: more than a minor piece up.
-    assert!(raw > 400, "{raw}");
+    // King and rook against a bare king: more than a minor piece up, as
+    // the static exchange counts one (the fitted endgame values of the
+    // pieces are lower, their tables carry the rest).
+    assert!(raw > sqlchess_search::eval::EXCHANGE_VALUE[1], "{raw}");
 }
 
 #[test]
