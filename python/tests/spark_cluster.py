@@ -115,7 +115,14 @@ def standalone_cluster(workers: int = 2, cores: int = 1) -> Iterator[str]:
 
     def alive_workers() -> int:
         with urllib.request.urlopen(f"http://127.0.0.1:{ui}/json/", timeout=2) as r:
-            state = json.load(r)
+            body = r.read()
+        try:
+            state = json.loads(body)
+        except ValueError:
+            # Right after it started, the master's web UI once answered
+            # /json/ with its HTML page (both cluster tests of one run on
+            # 2026-12-02, not seen in three starts since): not up, ask again.
+            return -1
         return sum(1 for w in state.get("workers", []) if w.get("state") == "ALIVE")
 
     try:
