@@ -98,8 +98,27 @@ pub mod feature {
     pub const KING_OPEN_FILE: usize = PASSED_ENEMY_KING_DISTANCE + 8;
     /// The side to move.
     pub const TEMPO: usize = KING_OPEN_FILE + 1;
+    /// Pawn shelter, Stockfish's way: on the king's file and the two
+    /// beside it (b to g for a king on the rim), `+ 8 * edge + rank` for
+    /// the least advanced own pawn not behind the king, by the file's
+    /// distance from the edge (0..4) and that pawn's rank (0 for none).
+    pub const SHELTER: usize = TEMPO + 1;
+    /// Pawn storm on the same files: `+ 8 * edge + rank` for the enemy
+    /// pawn nearest the king, not behind it (rank 0 for none), unless it
+    /// is blocked by the own pawn in front of it.
+    pub const STORM: usize = SHELTER + 32;
+    /// A storming pawn blocked by the shelter's pawn, by its rank.
+    pub const BLOCKED_STORM: usize = STORM + 32;
+    /// The squares around the enemy king attacked and defended by
+    /// nothing but the king or queen, `+ n` for `n` (0..=8, more as 8).
+    pub const KING_RING_WEAK: usize = BLOCKED_STORM + 8;
+    /// A passed pawn whose square ahead is empty and not attacked, by rank.
+    pub const PASSED_FREE: usize = KING_RING_WEAK + 9;
+    /// An enemy piece (not a pawn) that a pawn would attack after a safe
+    /// push of one square.
+    pub const PAWN_PUSH_THREAT: usize = PASSED_FREE + 8;
     /// The number of features.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = PAWN_PUSH_THREAT + 1;
 }
 
 /// Where the evaluation's features go: summed with their weights for a
@@ -222,6 +241,10 @@ struct SideAttacks {
     all: Bitboard,
     /// The squares its knights, bishops, rooks and queens attack.
     by_role: [Bitboard; 4],
+    /// The squares its pawns attack.
+    pawns: Bitboard,
+    /// Its passed pawns.
+    passed: Bitboard,
 }
 
 /// Adds the features of side `us` that need only its own attacks to `out`,
@@ -255,6 +278,7 @@ fn side_features<F: Features>(pos: &Position, us: Color, sign: i32, out: &mut F)
         }
     };
     let mut by_role = [Bitboard::EMPTY; 4];
+    let mut passed = Bitboard::EMPTY;
     // Files mirrored for a king on the queen's wing (feature::PST).
     let mirror = if our_king.is_some_and(|k| k.file().index() < 4) {
         7
@@ -275,6 +299,7 @@ fn side_features<F: Features>(pos: &Position, us: Color, sign: i32, out: &mut F)
                 let file = sq.file().index();
                 if (Bitboard(FRONT_SPAN[us as usize][sq as usize]) & their_pawns).is_empty() {
                     out.add(PASSED + rank, sign);
+                    passed |= Bitboard::from_square(sq);
                     let ahead = match us {
                         Color::White => Square::new(sq as u32 + 8),
                         Color::Black => Square::new(sq as u32 - 8),
@@ -358,6 +383,7 @@ fn side_features<F: Features>(pos: &Position, us: Color, sign: i32, out: &mut F)
                 if (Bitboard::from_file(sq.file()) & our_pawns).is_empty() {
                     out.add(KING_OPEN_FILE, sign);
                 }
+                shelter_and_storm(sq, rank, us, our_pawns, their_pawns, sign, out);
             }
         }
     }
@@ -393,6 +419,57 @@ fn side_features<F: Features>(pos: &Position, us: Color, sign: i32, out: &mut F)
         phase,
         all: our_pawn_attacks | minor_attacks | by_role[2] | by_role[3] | king_attacks,
         by_role,
+        pawns: our_pawn_attacks,
+        passed,
+    }
+}
+
+/// The relative rank (0..8) of square index `sq` for `color`.
+#[inline]
+fn relative_rank(sq: u32, color: Color) -> usize {
+    match color {
+        Color::White => (sq / 8) as usize,
+        Color::Black => 7 - (sq / 8) as usize,
+    }
+}
+
+/// Adds the shelter and storm features ([`feature::SHELTER`]) of `us`'s
+/// king on `king`, on relative rank `king_rank`.
+#[inline(always)]
+fn shelter_and_storm<F: Features>(
+    king: Square,
+    king_rank: usize,
+    us: Color,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    sign: i32,
+    out: &mut F,
+) {
+    use feature::*;
+    // The ranks from the king's forward, from `us`'s side.
+    let not_behind = match us {
+        Color::White => Bitboard(!0u64 << (8 * king_rank)),
+        Color::Black => Bitboard(!0u64 >> (8 * king_rank)),
+    };
+    let centre = king.file().index().clamp(1, 6);
+    for f in centre - 1..=centre + 1 {
+        let file = Bitboard::from_file(File::new(f as u32)) & not_behind;
+        let nearest = |pawns: Bitboard| {
+            pawns
+                .into_iter()
+                .map(|sq| relative_rank(sq as u32, us))
+                .min()
+                .unwrap_or(0)
+        };
+        let ours = nearest(our_pawns & file);
+        let theirs = nearest(their_pawns & file);
+        let edge = f.min(7 - f);
+        out.add(SHELTER + 8 * edge + ours, sign);
+        if ours > 0 && ours + 1 == theirs {
+            out.add(BLOCKED_STORM + theirs, sign);
+        } else {
+            out.add(STORM + 8 * edge + theirs, sign);
+        }
     }
 }
 
@@ -414,8 +491,37 @@ fn threat_features<F: Features>(
         HANGING,
         sign * (their_pieces & ours.all & !theirs.all).count() as i32,
     );
-    let Some(king) = b.king_of(!us) else { return };
     let occ = b.occupied();
+    for sq in ours.passed {
+        let ahead = match us {
+            Color::White => sq as u32 + 8,
+            Color::Black => sq as u32 - 8,
+        };
+        if ahead < 64 {
+            let ahead = Square::new(ahead);
+            if !occ.contains(ahead) && !theirs.all.contains(ahead) {
+                out.add(PASSED_FREE + relative_rank(sq as u32, us), sign);
+            }
+        }
+    }
+    // Pawn pushes to a square the enemy does not attack or we defend,
+    // from which the pawn would attack a piece.
+    let our_pawns = b.pawns() & b.by_color(us);
+    let pushed = Bitboard(match us {
+        Color::White => our_pawns.0 << 8,
+        Color::Black => our_pawns.0 >> 8,
+    }) & !occ
+        & (!theirs.all | ours.all);
+    let their_pieces_only = b.by_color(!us) & !(b.pawns() | b.kings());
+    out.add(
+        PAWN_PUSH_THREAT,
+        sign * (pawn_attacks_bb(pushed, us) & their_pieces_only).count() as i32,
+    );
+    let Some(king) = b.king_of(!us) else { return };
+    let zone = attacks::king_attacks(king);
+    let defended = theirs.pawns | theirs.by_role[0] | theirs.by_role[1] | theirs.by_role[2];
+    let weak = (zone & ours.all & !defended).count() as usize;
+    out.add(KING_RING_WEAK + weak.min(8), sign);
     let safe = !(b.by_color(us) | theirs.all);
     let rook_lines = attacks::rook_attacks(king, occ);
     let bishop_lines = attacks::bishop_attacks(king, occ);
@@ -612,5 +718,25 @@ mod tests {
             assert!(!t.lone_king);
             assert_eq!(tapered, white_view(&pos, true), "{fen}");
         }
+    }
+
+    #[test]
+    fn shelter_and_storm_count_the_nearest_pawns() {
+        use feature::*;
+        // White's king on g1 behind f2, g3 and h2, a black pawn on h4
+        // storming; Black's king on b8 with a pawn on a7 only.
+        let pos = Position::from_fen("1k6/p7/8/8/7p/6P1/5P1P/6K1 w - - 0 1").unwrap();
+        let mut t = Trace::default();
+        side_features(&pos, Color::White, 1, &mut t);
+        let has = |f: usize| t.counts.contains(&(f as u16, 1));
+        // Files f, g, h lie 2, 1 and 0 files from the edge.
+        assert!(has(SHELTER + 8 * 2 + 1) && has(SHELTER + 8 + 2) && has(SHELTER + 1));
+        assert!(has(STORM + 8 * 2) && has(STORM + 8) && has(STORM + 3));
+        let mut t = Trace::default();
+        side_features(&pos, Color::Black, -1, &mut t);
+        let has = |f: usize| t.counts.contains(&(f as u16, -1));
+        // The king on the b-file counts files a to c; a7 is on rank 1 of seven.
+        assert!(has(SHELTER + 1) && has(SHELTER + 8) && has(SHELTER + 16));
+        assert!(has(STORM) && has(STORM + 8) && has(STORM + 16));
     }
 }
