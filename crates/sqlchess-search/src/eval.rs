@@ -424,15 +424,6 @@ fn side_features<F: Features>(pos: &Position, us: Color, sign: i32, out: &mut F)
     }
 }
 
-/// The relative rank (0..8) of square index `sq` for `color`.
-#[inline]
-fn relative_rank(sq: u32, color: Color) -> usize {
-    match color {
-        Color::White => (sq / 8) as usize,
-        Color::Black => 7 - (sq / 8) as usize,
-    }
-}
-
 /// Adds the shelter and storm features ([`feature::SHELTER`]) of `us`'s
 /// king on `king`, on relative rank `king_rank`.
 #[inline(always)]
@@ -457,7 +448,7 @@ fn shelter_and_storm<F: Features>(
         let nearest = |pawns: Bitboard| {
             pawns
                 .into_iter()
-                .map(|sq| relative_rank(sq as u32, us))
+                .map(|sq| relative(sq, us) / 8)
                 .min()
                 .unwrap_or(0)
         };
@@ -500,7 +491,7 @@ fn threat_features<F: Features>(
         if ahead < 64 {
             let ahead = Square::new(ahead);
             if !occ.contains(ahead) && !theirs.all.contains(ahead) {
-                out.add(PASSED_FREE + relative_rank(sq as u32, us), sign);
+                out.add(PASSED_FREE + relative(sq, us) / 8, sign);
             }
         }
     }
