@@ -4,7 +4,8 @@
 //! on noisy moves (captures and promotions) with stand pat, check extension,
 //! move ordering (hash move, MVV-LVA, killers, counter-moves, history and
 //! continuation history), null-move pruning with verification at depth,
-//! singular extensions, late-move reductions and futility pruning (the last
+//! singular extensions, late-move reductions (under a clock, two plies
+//! more at expected cut nodes) and futility pruning (the last
 //! four only for games that declare a
 //! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
 //! neither reverse futility nor the null move prunes a node whose opponent
@@ -510,7 +511,7 @@ impl<G: Game> Searcher<G> {
             };
             self.root_depth = depth as i32;
             let score = loop {
-                let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
+                let s = self.negamax(root, depth as i32, alpha, beta, 0, true, false);
                 if self.stopped {
                     break s;
                 }
@@ -648,6 +649,12 @@ impl<G: Game> Searcher<G> {
         None
     }
 
+    /// The score of `pos` searched to `depth` within `alpha..beta`, `ply`
+    /// plies from the root. `cut_node` says whether the node is expected
+    /// to fail high: a late move's null-window search, and every other
+    /// generation below it (the first move of an expected cut node is an
+    /// expected all node, and so on), as in Stockfish.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &G,
@@ -656,6 +663,7 @@ impl<G: Game> Searcher<G> {
         mut beta: i32,
         ply: usize,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         let pv_node = beta - alpha > 1;
@@ -736,7 +744,15 @@ impl<G: Game> Searcher<G> {
                 if let Some(child) = pos.null_move() {
                     self.played[ply] = None;
                     self.path.push(Visited::of(&child));
-                    let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let s = -self.negamax(
+                        &child,
+                        depth - 1 - r,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
                     self.path.pop();
                     if self.stopped {
                         return 0;
@@ -749,7 +765,7 @@ impl<G: Game> Searcher<G> {
                         if depth < NULL_VERIFY_DEPTH {
                             return s;
                         }
-                        let v = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
+                        let v = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
                         self.pv[ply].clear();
                         if self.stopped {
                             return 0;
@@ -790,6 +806,7 @@ impl<G: Game> Searcher<G> {
                         singular_beta,
                         ply,
                         false,
+                        cut_node,
                     );
                     self.excluded[ply] = None;
                     // That search wrote this ply's line; the moves below write it anew.
@@ -944,7 +961,15 @@ impl<G: Game> Searcher<G> {
             let mut score;
             let extension = i32::from(Some(mv) == singular_move);
             if searched == 0 {
-                score = -self.negamax(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
+                score = -self.negamax(
+                    &child,
+                    depth - 1 + extension,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    !pv_node && !cut_node,
+                );
             } else {
                 let mut r = 0;
                 if G::SELECTIVE
@@ -961,17 +986,41 @@ impl<G: Game> Searcher<G> {
                     if self.history[pos.history_index(mv)] > 4000 {
                         r -= 1;
                     }
+                    // Where a cut is expected, a late move is unlikely to
+                    // matter: two plies more under a clock (measured by
+                    // match in BENCHMARKS.md, "A mate the threads hid").
+                    // Not in a search that promises its mates: a quiet
+                    // mating move reduced so far is not seen at 2N+1.
+                    if cut_node && !self.mate_safe {
+                        r += 2;
+                    }
                     r = r.clamp(0, depth - 2);
                     if ply == 0 && self.full_width_root {
                         r = 0;
                     }
                 }
-                score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    true,
+                );
                 if score > alpha && r > 0 {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        !cut_node,
+                    );
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, false);
                 }
             }
             self.path.pop();
