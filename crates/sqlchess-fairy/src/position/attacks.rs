@@ -5,7 +5,7 @@
 
 use super::movegen::castle_rook_dest;
 use super::rules::{AttackRay, LineKind, Rules, NO_SQ};
-use super::{FairyMove, MoveKind, State};
+use super::{file_rank, FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::comp_targets;
 
@@ -35,9 +35,11 @@ impl<B: Bits> State<B> {
         if ek == NO_SQ || removed.has(ek as usize) || ek as usize == sq {
             return false;
         }
-        let dirs = if ek as usize % r.stride == sq % r.stride {
+        let ((ek_file, ek_rank), (file, rank)) =
+            (file_rank(ek as usize, r.stride), file_rank(sq, r.stride));
+        let dirs = if ek_file == file {
             r.file_dirs
-        } else if ek as usize / r.stride == sq / r.stride {
+        } else if ek_rank == rank {
             r.rank_dirs
         } else {
             return false;
@@ -356,8 +358,8 @@ impl<B: Bits> State<B> {
                 let mut hit = false;
                 comp_targets(
                     comp,
-                    (from % r.stride) as i32,
-                    (from / r.stride) as i32,
+                    file_rank(from, r.stride).0 as i32,
+                    file_rank(from, r.stride).1 as i32,
                     r.w,
                     r.h,
                     &occf,
@@ -448,9 +450,11 @@ impl<B: Bits> State<B> {
         let ek = self.royal_sq[them];
         if r.v.flying_general && ek != NO_SQ {
             let ek = ek as usize;
-            let dirs = if ek % r.stride == k % r.stride {
+            let ((ek_file, ek_rank), (k_file, k_rank)) =
+                (file_rank(ek, r.stride), file_rank(k, r.stride));
+            let dirs = if ek_file == k_file {
                 Some(r.file_dirs)
-            } else if ek / r.stride == k / r.stride {
+            } else if ek_rank == k_rank {
                 Some(r.rank_dirs)
             } else {
                 None
@@ -804,7 +808,7 @@ impl<B: Bits> State<B> {
         let mut furthest = [None::<usize>; 32];
         if let Some(p) = enemy {
             for e in (self.by_type[p] & self.by_color[c ^ 1]).iter() {
-                let (ex, ey) = (e % r.stride, e / r.stride);
+                let (ex, ey) = file_rank(e, r.stride);
                 if let Some(slot) = furthest.get_mut(ex) {
                     *slot = Some(match *slot {
                         None => ey,
@@ -816,7 +820,7 @@ impl<B: Bits> State<B> {
         }
         let mut on_file = [0u32; 34];
         for sq in pawns.iter() {
-            if let Some(n) = on_file.get_mut(sq % r.stride + 1) {
+            if let Some(n) = on_file.get_mut(file_rank(sq, r.stride).0 + 1) {
                 *n += 1;
             }
         }
@@ -828,7 +832,7 @@ impl<B: Bits> State<B> {
         out.phalanx_pawns[c] = (beside & pawns).count();
         let last = usize::from(r.v.height).saturating_sub(1);
         for sq in pawns.iter() {
-            let (x, y) = (sq % r.stride, sq / r.stride);
+            let (x, y) = file_rank(sq, r.stride);
             // `on_file` is offset by one: the files beside are x and x + 2.
             if on_file.get(x).copied().unwrap_or(0) == 0
                 && on_file.get(x + 2).copied().unwrap_or(0) == 0

@@ -44,7 +44,7 @@ pub(crate) fn parse<B: Bits>(r: &Rules<B>, fen: &str) -> Result<State<B>, FenErr
     let board = parts
         .next()
         .ok_or_else(|| field(FenField::Placement, fen, "empty"))?;
-    let mut st = State::<B>::empty();
+    let mut st = State::<B>::empty(r.stride);
     // Fairy-Stockfish appends the pieces in hand as `[...]` (`-` or nothing
     // for none); only variants with drops may have any.
     let board = match board.find('[') {

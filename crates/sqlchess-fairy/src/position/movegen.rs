@@ -10,7 +10,7 @@
 
 use super::rules::{LineKind, Rules, NO_SQ};
 use super::special::NoCheckFilter;
-use super::{FairyMove, MoveKind, State};
+use super::{file_rank, FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::{comp_targets, PathKind};
 use crate::variant::EnclosingRule;
@@ -378,7 +378,7 @@ impl<B: Bits> State<B> {
         let (w, h) = (r.w as usize, r.h as usize);
         let mut beside = B::EMPTY;
         for sq in self.walls.iter() {
-            let (x, y) = (sq % r.stride, sq / r.stride);
+            let (x, y) = file_rank(sq, r.stride);
             if x > 0 {
                 beside.set(sq - 1);
             }
@@ -629,9 +629,9 @@ impl<B: Bits> State<B> {
             let ek = self.royal_sq[them];
             let line = if ek == NO_SQ || !r.v.flying_general {
                 None
-            } else if ek as usize % r.stride == k % r.stride {
+            } else if file_rank(ek as usize, r.stride).0 == file_rank(k, r.stride).0 {
                 Some(r.file_dirs)
-            } else if ek as usize / r.stride == k / r.stride {
+            } else if file_rank(ek as usize, r.stride).1 == file_rank(k, r.stride).1 {
                 Some(r.rank_dirs)
             } else {
                 None

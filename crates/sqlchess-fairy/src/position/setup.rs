@@ -200,7 +200,7 @@ fn build<B: Bits>(r: &Rules<B>, s: &Setup) -> Result<State<B>, FenError> {
             "board size differs from the variant's",
         ));
     }
-    let mut st = State::<B>::empty();
+    let mut st = State::<B>::empty(r.stride);
     for (i, cell) in s.board.iter().enumerate() {
         let Some(p) = cell else { continue };
         if p.piece >= v.pieces.len() {

@@ -76,6 +76,12 @@ fn keys() -> &'static Keys {
     })
 }
 
+/// The key of a piece of type `t` and colour `c` on frame square `frame`.
+#[inline]
+pub(super) fn piece_key(t: usize, c: usize, frame: usize) -> u64 {
+    keys().pieces[(t * 2 + c) * 256 + frame]
+}
+
 impl Position {
     /// The 64-bit Zobrist hash of everything but the clocks.
     ///
@@ -92,13 +98,14 @@ impl Position {
             let k = keys();
             let frame = |i: usize| to_frame(i, r.stride);
             let mut h = if st.side == 1 { k.black } else { 0 };
+            h ^= st.piece_key;
             for c in 0..2 {
-                for sq in st.by_color[c].iter() {
-                    let t = (st.board[sq] as usize - 1) & 31;
-                    h ^= k.pieces[(t * 2 + c) * 256 + frame(sq)];
-                }
-                for (t, &n) in st.hand[c].iter().enumerate() {
-                    h ^= k.hand[c][t].wrapping_mul(u64::from(n));
+                // Most variants never hold a piece in hand: one compare
+                // spares them the walk over every piece type.
+                if st.hand[c] != [0; 32] {
+                    for (t, &n) in st.hand[c].iter().enumerate() {
+                        h ^= k.hand[c][t].wrapping_mul(u64::from(n));
+                    }
                 }
                 for &rook in &st.castle[c] {
                     if rook != NO_SQ {
@@ -132,5 +139,51 @@ impl Position {
             }
             h
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use sqlchess_types::XorShift64;
+
+    /// The pieces' keys as the hash read them before they were kept as
+    /// pieces move: a walk over the board.
+    fn pieces_walked(pos: &Position) -> u64 {
+        with!(pos, |r, st| {
+            let mut h = 0;
+            for c in 0..2 {
+                for sq in st.by_color[c].iter() {
+                    let t = (st.board[sq] as usize - 1) & 31;
+                    h ^= piece_key(t, c, to_frame(sq, r.stride));
+                }
+            }
+            h
+        })
+    }
+
+    /// Every move of random games in every built-in variant (drops,
+    /// promotions, captures to hand, gating, castling, en passant, blasts)
+    /// keeps the pieces' key equal to the walk over the board.
+    #[test]
+    fn kept_piece_keys_match_the_board_in_every_variant() {
+        let mut rng = XorShift64::new(0x2b7e_1516_28ae_d2a6);
+        for name in crate::variant_names() {
+            let v = Variant::builtin(name).unwrap();
+            for _ in 0..3 {
+                let mut pos = Position::start(&v);
+                for _ in 0..120 {
+                    let kept = with!(pos, |_r, st| st.piece_key);
+                    assert_eq!(kept, pieces_walked(&pos), "{name}: {}", pos.fen());
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let seed = rng.next_u64();
+                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
     }
 }
