@@ -1,10 +1,67 @@
 //! [`Game`] for standard chess and Chess960 on sqlchess-core's [`Position`].
 
 use sqlchess_core::attacks::{attacks, line};
-use sqlchess_core::{Bitboard, Move, Position, Role};
+use sqlchess_core::{Bitboard, Move, Position, Role, Square};
 
 use crate::eval::{self, EXCHANGE_VALUE};
 use crate::game::{Game, RelativeOutcome};
+use crate::tt::TableMove;
+
+/// A chess move in 23 bits: its kind (2), then the squares (6 each) and,
+/// for a normal move, the roles (3 each: the mover, the captured piece
+/// and the promotion, the last two 0 for none).
+impl TableMove for Move {
+    fn to_bits(self) -> u64 {
+        let square = |s: Square, shift: u32| (s.index() as u64) << shift;
+        let role = |r: Option<Role>, shift: u32| r.map_or(0, |r| r.index() as u64 + 1) << shift;
+        match self {
+            Move::Normal {
+                role: mover,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                square(from, 2)
+                    | square(to, 8)
+                    | role(Some(mover), 14)
+                    | role(capture, 17)
+                    | role(promotion, 20)
+            }
+            Move::EnPassant { from, to } => 1 | square(from, 2) | square(to, 8),
+            Move::Castle { king, rook } => 2 | square(king, 2) | square(rook, 8),
+        }
+    }
+
+    fn from_bits(bits: u64) -> Option<Move> {
+        let square = |shift: u32| Square::try_new((bits >> shift) as u32 & 63);
+        let role = |shift: u32| match (bits >> shift) as usize & 7 {
+            0 => Ok(None),
+            n => Role::ALL.get(n - 1).copied().map(Some).ok_or(()),
+        };
+        if bits >> 23 != 0 {
+            return None;
+        }
+        match bits & 3 {
+            0 => Some(Move::Normal {
+                role: role(14).ok()??,
+                from: square(2)?,
+                capture: role(17).ok()?,
+                to: square(8)?,
+                promotion: role(20).ok()?,
+            }),
+            1 => Some(Move::EnPassant {
+                from: square(2)?,
+                to: square(8)?,
+            }),
+            2 => Some(Move::Castle {
+                king: square(2)?,
+                rook: square(8)?,
+            }),
+            _ => None,
+        }
+    }
+}
 
 impl Game for Position {
     type Move = Move;
@@ -213,6 +270,25 @@ mod tests {
     fn see_of(fen: &str, uci: &str) -> i32 {
         let pos = Position::from_fen(fen).unwrap();
         see(&pos, pos.parse_uci(uci).unwrap())
+    }
+
+    /// Every kind of move (promotions with and without a capture, en
+    /// passant, castling both ways) comes back from the table's word.
+    #[test]
+    fn moves_round_trip_through_table_words() {
+        for fen in [
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            for mv in pos.legal_moves() {
+                assert_eq!(Move::from_bits(mv.to_bits()), Some(mv), "{fen}");
+            }
+        }
+        assert_eq!(Move::from_bits(3), None);
+        assert_eq!(Move::from_bits(1 << 23), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use sqlchess_fairy::{
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
+use crate::tt::TableMove;
 
 pub use sqlchess_fairy::{value_from_mobility, PAWN_VALUE};
 
@@ -622,6 +623,15 @@ impl FairyGame {
 
     fn value(&self, piece: usize) -> i32 {
         self.tables.values.get(piece).copied().unwrap_or(0)
+    }
+}
+
+impl TableMove for FairyMove {
+    fn to_bits(self) -> u64 {
+        FairyMove::to_bits(self)
+    }
+    fn from_bits(bits: u64) -> Option<FairyMove> {
+        FairyMove::from_bits(bits)
     }
 }
 

@@ -48,7 +48,7 @@ impl Visited {
 /// have defaults and make it faster or stronger.
 pub trait Game: Clone + Send + 'static {
     /// A move of the game.
-    type Move: Copy + Eq + Debug + Send + 'static;
+    type Move: Copy + Eq + Debug + Send + crate::tt::TableMove + 'static;
 
     /// `true` if [`Game::evaluate`] is a real heuristic, so that the search
     /// may prune (null move, futility, late-move reductions). Games without

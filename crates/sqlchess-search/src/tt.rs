@@ -1,15 +1,17 @@
 //! A fixed-size transposition table keyed by the game's hash, replacing by
 //! depth, shared by the threads of one search (Lazy SMP).
 //!
-//! Each slot is its own lock, taken only with `try_lock`: a slot that
-//! another thread is reading or writing at that moment reads as empty and
-//! is not overwritten. No thread ever waits, and an uncontended slot costs
-//! one atomic exchange to lock and one to unlock (about 2 % of a chess
-//! node); the crate stays free of `unsafe`, which a lock-free table of
-//! packed words would need for moves of every game's type.
+//! Each slot is three atomic words: the entry packed into two (its data
+//! and its move, [`TableMove`]) and a check word, the key XORed with both.
+//! Threads read and write the words without locks (relaxed loads and
+//! stores, which are plain moves on x86-64); a slot read while another
+//! thread writes it mixes two entries, fails its check and reads as
+//! empty, so an entry is only ever read whole (Hyatt's lockless hashing).
+//! Against the lock per slot this replaced, the same trees take the same
+//! time, in 24 bytes an entry instead of 32: a third more entries for the
+//! same `Hash`.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Mutex, TryLockError};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +22,37 @@ pub enum Bound {
     Lower,
     /// The value is at most the score (no move raised alpha).
     Upper,
+}
+
+/// A move the table can keep in one 64-bit word.
+///
+/// `from_bits(to_bits(m)) == Some(m)` for every move. Bits that no move
+/// packs to may unpack to `None` or to any move: the search checks a
+/// table's move against the legal moves before playing it, as it must
+/// for a hash collision anyway.
+pub trait TableMove: Copy {
+    /// The move as a word.
+    fn to_bits(self) -> u64;
+    /// The move a word holds, if any.
+    fn from_bits(bits: u64) -> Option<Self>;
+}
+
+impl TableMove for u8 {
+    fn to_bits(self) -> u64 {
+        u64::from(self)
+    }
+    fn from_bits(bits: u64) -> Option<u8> {
+        u8::try_from(bits).ok()
+    }
+}
+
+impl TableMove for u32 {
+    fn to_bits(self) -> u64 {
+        u64::from(self)
+    }
+    fn from_bits(bits: u64) -> Option<u32> {
+        u32::try_from(bits).ok()
+    }
 }
 
 /// One stored search result.
@@ -43,7 +76,36 @@ pub struct Entry<M> {
 /// `--hash` and every other caller are bounded by it.
 pub const MAX_HASH_MB: usize = 4096;
 
-/// A transposition table of a fixed number of entries, one per slot.
+/// One slot: `check` is the key XORed with `data` and `mv`; all three are
+/// zero while the slot is empty.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    /// Score (low 32 bits), depth (16), bound (2: 0 empty, then Exact,
+    /// Lower, Upper), generation (8) and whether `mv` holds a move (1).
+    data: AtomicU64,
+    mv: AtomicU64,
+}
+
+const DEPTH_SHIFT: u32 = 32;
+const BOUND_SHIFT: u32 = 48;
+const GENERATION_SHIFT: u32 = 50;
+const HAS_MOVE: u64 = 1 << 58;
+
+fn pack_data(score: i32, depth: i16, bound: Bound, generation: u8, has_move: bool) -> u64 {
+    let bound = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    u64::from(score as u32)
+        | u64::from(depth as u16) << DEPTH_SHIFT
+        | bound << BOUND_SHIFT
+        | u64::from(generation) << GENERATION_SHIFT
+        | if has_move { HAS_MOVE } else { 0 }
+}
+
+/// A fixed number of entries, one per slot.
 ///
 /// A new result replaces the slot's entry when it is for the same position,
 /// when the old entry was written by an earlier search, or when it was
@@ -59,48 +121,41 @@ pub const MAX_HASH_MB: usize = 4096;
 /// ```
 #[derive(Debug)]
 pub struct TranspositionTable<M> {
-    entries: Vec<Mutex<Option<Entry<M>>>>,
+    slots: Vec<Slot>,
     generation: AtomicU8,
+    // Moves are kept as words: the table is shared whatever `M` is.
+    moves: std::marker::PhantomData<fn() -> M>,
 }
 
-/// The slot's entry, or `None` when another thread holds the slot. A lock
-/// poisoned by a panicking thread still holds a whole entry (entries are
-/// written in one assignment), so it is read as usual.
-#[inline]
-fn try_slot<T>(slot: &Mutex<T>) -> Option<std::sync::MutexGuard<'_, T>> {
-    match slot.try_lock() {
-        Ok(guard) => Some(guard),
-        Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
-        Err(TryLockError::WouldBlock) => None,
-    }
-}
-
-impl<M: Copy> TranspositionTable<M> {
+impl<M: TableMove> TranspositionTable<M> {
     /// A table using about `mb` megabytes, clamped to
     /// [`MAX_HASH_MB`] (and at least 1024 entries).
     pub fn with_megabytes(mb: usize) -> TranspositionTable<M> {
-        let size = core::mem::size_of::<Mutex<Option<Entry<M>>>>().max(1);
+        let size = core::mem::size_of::<Slot>();
         let len = (mb.min(MAX_HASH_MB).saturating_mul(1 << 20) / size).max(1024);
         TranspositionTable {
-            entries: (0..len).map(|_| Mutex::new(None)).collect(),
+            slots: (0..len).map(|_| Slot::default()).collect(),
             generation: AtomicU8::new(0),
+            moves: std::marker::PhantomData,
         }
     }
 
     /// The number of slots.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.slots.len()
     }
 
     /// `true` if the table has no slots (never: at least 1024).
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.slots.is_empty()
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for slot in &self.entries {
-            *slot.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+            slot.mv.store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -111,25 +166,50 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[((key as u128 * self.slots.len() as u128) >> 64) as usize]
+    }
+
+    /// The slot's entry whole, whatever key it is for; `None` when empty
+    /// or torn by a write under way.
+    #[inline]
+    fn read(slot: &Slot) -> Option<Entry<M>> {
+        let check = slot.check.load(Ordering::Relaxed);
+        let data = slot.data.load(Ordering::Relaxed);
+        let mv = slot.mv.load(Ordering::Relaxed);
+        let bound = match (data >> BOUND_SHIFT) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            key: check ^ data ^ mv,
+            mv: if data & HAS_MOVE != 0 {
+                M::from_bits(mv)
+            } else {
+                None
+            },
+            score: data as u32 as i32,
+            depth: (data >> DEPTH_SHIFT) as u16 as i16,
+            bound,
+            generation: (data >> GENERATION_SHIFT) as u8,
+        })
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        try_slot(&self.entries[self.slot(key)])?.filter(|e| e.key == key)
+        Self::read(self.slot(key)).filter(|e| e.key == key)
     }
 
     /// Stores a result for `key`.
     #[inline]
     pub fn store(&self, key: u64, mv: Option<M>, score: i32, depth: i16, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed);
-        let Some(mut slot) = try_slot(&self.entries[self.slot(key)]) else {
-            return;
-        };
+        let slot = self.slot(key);
         let mut mv = mv;
-        if let Some(old) = *slot {
+        if let Some(old) = Self::read(slot) {
             if old.key == key {
                 if mv.is_none() {
                     mv = old.mv;
@@ -138,25 +218,20 @@ impl<M: Copy> TranspositionTable<M> {
                 return;
             }
         }
-        *slot = Some(Entry {
-            key,
-            mv,
-            score,
-            depth,
-            bound,
-            generation,
-        });
+        let mv_bits = mv.map_or(0, M::to_bits);
+        let data = pack_data(score, depth, bound, generation, mv.is_some());
+        slot.check.store(key ^ data ^ mv_bits, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.mv.store(mv_bits, Ordering::Relaxed);
     }
 
     /// Permille of slots written by the current search (UCI `hashfull`), from a sample.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
+        let n = self.slots.len().min(1000);
         let generation = self.generation.load(Ordering::Relaxed);
-        let used = self.entries[..n]
+        let used = self.slots[..n]
             .iter()
-            .filter(|slot| {
-                try_slot(slot).is_some_and(|e| e.is_some_and(|e| e.generation == generation))
-            })
+            .filter(|slot| Self::read(slot).is_some_and(|e| e.generation == generation))
             .count();
         (used * 1000 / n) as u32
     }

@@ -983,6 +983,58 @@ pub(crate) fn from_frame(idx: usize, stride: usize) -> usize {
 }
 
 impl FairyMove {
+    /// The move in the low 48 bits of a word, for tables that keep moves
+    /// as words (a search's transposition table).
+    ///
+    /// ```
+    /// use sqlchess_fairy::{FairyMove, Position, Variant};
+    /// let pos = Position::start(&Variant::builtin("crazyhouse").unwrap());
+    /// for mv in pos.legal_moves() {
+    ///     assert_eq!(FairyMove::from_bits(mv.to_bits()), Some(mv));
+    /// }
+    /// assert_eq!(FairyMove::from_bits(u64::MAX), None);
+    /// ```
+    pub fn to_bits(self) -> u64 {
+        u64::from(self.from)
+            | u64::from(self.to) << 8
+            | u64::from(self.promotion) << 16
+            | u64::from(self.kind as u8) << 24
+            | u64::from(self.extra) << 32
+            | u64::from(self.wall) << 40
+    }
+
+    /// The move [`FairyMove::to_bits`] wrote, or `None` for a word no move
+    /// writes. A move read back is still only a candidate: play it only
+    /// if the position's legal moves hold it.
+    pub fn from_bits(bits: u64) -> Option<FairyMove> {
+        if bits >> 48 != 0 {
+            return None;
+        }
+        let byte = |n: u32| (bits >> (8 * n)) as u8;
+        let kind = match byte(3) {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            4 => MoveKind::Locust,
+            5 => MoveKind::Drop,
+            6 => MoveKind::Gate,
+            7 => MoveKind::CastleGateRook,
+            8 => MoveKind::Pass,
+            _ => return None,
+        };
+        Some(FairyMove {
+            from: byte(0),
+            to: byte(1),
+            promotion: byte(2),
+            kind,
+            extra: byte(4),
+            wall: byte(5),
+        })
+    }
+}
+
+impl FairyMove {
     fn map(self, f: impl Fn(usize) -> usize) -> FairyMove {
         let extra = match self.kind {
             MoveKind::Castle
@@ -1782,6 +1834,34 @@ impl From<VariantError> for FenError {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_move_kind_round_trips_through_bits() {
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::DoubleStep,
+            MoveKind::EnPassant,
+            MoveKind::Castle,
+            MoveKind::Locust,
+            MoveKind::Drop,
+            MoveKind::Gate,
+            MoveKind::CastleGateRook,
+            MoveKind::Pass,
+        ];
+        for (n, kind) in kinds.into_iter().enumerate() {
+            let n = n as u8;
+            let mv = FairyMove {
+                from: 255 - n,
+                to: n,
+                promotion: NO_SQ,
+                kind,
+                extra: 31 - n,
+                wall: n * 7,
+            };
+            assert_eq!(FairyMove::from_bits(mv.to_bits()), Some(mv));
+        }
+        assert_eq!(FairyMove::from_bits(9 << 24), None);
+    }
+
     use super::*;
 
     fn rules_of(pos: &Position) -> *const () {
