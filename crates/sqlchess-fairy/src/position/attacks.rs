@@ -355,11 +355,12 @@ impl<B: Bits> State<B> {
                 {
                     continue;
                 }
+                let (file, rank) = file_rank(from, r.stride);
                 let mut hit = false;
                 comp_targets(
                     comp,
-                    file_rank(from, r.stride).0 as i32,
-                    file_rank(from, r.stride).1 as i32,
+                    file as i32,
+                    rank as i32,
                     r.w,
                     r.h,
                     &occf,
