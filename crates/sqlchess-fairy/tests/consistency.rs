@@ -1,7 +1,8 @@
 //! Self-consistency on random games, for variants no oracle covers: the move
 //! list with pins and shortcuts equals the list where every move is verified
 //! by playing it; FEN printing and the packed form round-trip; UCI and SAN
-//! text parse back to the same move; perft(1) equals the move count.
+//! text parse back to the same move; perft(1) equals the move count, and
+//! the generation that stops at the first move finds one where there is one.
 
 use sqlchess_fairy::{load_variants_ini, FairySquare, Position, Variant};
 use sqlchess_types::XorShift64;
@@ -90,7 +91,7 @@ fn games_checked(v: &Variant, games: usize, plies: usize, seed: u64, walk: bool)
     let mut rng = Rng(XorShift64::new(seed));
     for _ in 0..games {
         let mut pos = Position::start(v);
-        for _ in 0..plies {
+        for ply in 0..plies {
             let moves = pos.legal_moves();
             // The walker knows pieces, not variant rules (regions, flying
             // general), so it is only a reference for unconfined variants.
@@ -118,6 +119,25 @@ fn games_checked(v: &Variant, games: usize, plies: usize, seed: u64, walk: bool)
                 v.name,
                 pos.fen()
             );
+            // The generation that stops at the first move agrees, here and
+            // (every fourth ply, for time) after every check, where the
+            // mates are.
+            assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{}", pos.fen());
+            let checks = moves
+                .iter()
+                .filter(|&&m| ply % 4 == 3 && pos.may_give_check(m));
+            for &m in checks {
+                let child = pos.play(m);
+                if child.is_check() {
+                    assert_eq!(
+                        child.has_legal_move(),
+                        child.count_legal() > 0,
+                        "{} {}",
+                        v.name,
+                        child.fen()
+                    );
+                }
+            }
             // The appending form gives the same list after what was there.
             let mut appended = moves.clone();
             pos.legal_moves_into(&mut appended);

@@ -650,6 +650,10 @@ impl Game for FairyGame {
         self.pos.legal_moves_into(out);
     }
 
+    fn has_moves(&self, _scratch: &mut Vec<FairyMove>) -> bool {
+        self.pos.has_legal_move()
+    }
+
     fn apply(&mut self, mv: FairyMove) {
         self.pos.play_in_place(mv);
         self.refresh();
@@ -670,7 +674,7 @@ impl Game for FairyGame {
         // it; shogi has none); a mate on the last move is still a mate.
         let n = u32::from(v.n_move_rule);
         let clock_out =
-            n > 0 && self.pos.halfmoves() >= 2 * n && !(self.check && self.pos.count_legal() == 0);
+            n > 0 && self.pos.halfmoves() >= 2 * n && !(self.check && !self.pos.has_legal_move());
         (clock_out || bare).then_some(RelativeOutcome::Draw)
     }
 

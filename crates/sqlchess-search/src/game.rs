@@ -58,6 +58,16 @@ pub trait Game: Clone + Send + 'static {
     /// Appends every legal move to `out` (which the caller has cleared).
     fn moves(&self, out: &mut Vec<Self::Move>);
 
+    /// Whether the side to move has a legal move. The default lists them
+    /// into `scratch` (cleared first); games that can stop at the first
+    /// move override it, as the mate-threat test asks it after every
+    /// checking move.
+    fn has_moves(&self, scratch: &mut Vec<Self::Move>) -> bool {
+        scratch.clear();
+        self.moves(scratch);
+        !scratch.is_empty()
+    }
+
     /// Makes a legal move.
     fn apply(&mut self, mv: Self::Move);
 

@@ -1124,9 +1124,9 @@ impl<G: Game> Searcher<G> {
             let mut child = pos.clone();
             child.apply(mv);
             if child.is_check() && child.outcome().is_none() {
-                answers.clear();
-                child.moves(&mut answers);
-                if answers.is_empty() && child.outcome_without_moves() == RelativeOutcome::Loss {
+                if !child.has_moves(&mut answers)
+                    && child.outcome_without_moves() == RelativeOutcome::Loss
+                {
                     mates = true;
                     break;
                 }

@@ -14,7 +14,7 @@ use crate::bitboard::{Bb256, Bits};
 use crate::geometry::{parse_square_prefix, FairySquare};
 use crate::variant::{EnclosingRule, PerVariant, Variant, VariantError};
 use core::fmt;
-use movegen::{castle_rook_dest, Counter};
+use movegen::{castle_rook_dest, AnyMove, Counter};
 use rules::{Rules, NO_SQ};
 use sqlchess_types::{Color, GameStatus, Outcome};
 use std::sync::Arc;
@@ -1501,6 +1501,15 @@ impl Position {
         c.0
     }
 
+    /// Whether the side to move has a legal move: `count_legal() > 0`,
+    /// but the generation stops at the first move found (the royal
+    /// piece's first), which makes a checkmate test cheap where it fails.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = AnyMove(false);
+        with!(self, |r, st| st.generate(r, &mut any));
+        any.0
+    }
+
     /// Whether the side to move's royal piece, or one of its pseudo-royal
     /// pieces ([`Variant::pseudo_royal`]), is attacked.
     pub fn is_check(&self) -> bool {
@@ -1516,7 +1525,7 @@ impl Position {
                 outcome: Outcome::from_relative(o, side),
             };
         }
-        if self.count_legal() > 0 {
+        if self.has_legal_move() {
             GameStatus::Ongoing
         } else if self.is_check() {
             GameStatus::Checkmate {

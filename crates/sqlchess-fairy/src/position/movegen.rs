@@ -23,6 +23,14 @@ pub(crate) trait Sink<B> {
     const COUNTS: bool = false;
     /// Adds `n` moves to a counting sink; only called when [`Sink::COUNTS`].
     fn add_count(&mut self, _n: u64) {}
+    /// Whether the sink may want no more moves ([`Sink::satisfied`]): the
+    /// generator then asks between pieces and returns early, and tries the
+    /// royal piece first, whose moves are the likeliest evasions.
+    const STOPS: bool = false;
+    /// Whether the sink wants no more moves; only asked when [`Sink::STOPS`].
+    fn satisfied(&self) -> bool {
+        false
+    }
     fn bulk(&mut self, from: usize, targets: B);
     fn push(&mut self, mv: FairyMove);
     /// Drops of piece `t` on every square of `targets`.
@@ -57,6 +65,30 @@ impl<B: Bits, S: Sink<B>> Sink<B> for NoChecks<'_, S, B> {
         for to in targets.iter() {
             self.push(FairyMove::drop(t, to));
         }
+    }
+}
+
+/// A sink that only asks whether there is a legal move: it stops the
+/// generation at the first ([`Sink::STOPS`]).
+pub(crate) struct AnyMove(pub bool);
+
+impl<B: Bits> Sink<B> for AnyMove {
+    const STOPS: bool = true;
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+    #[inline]
+    fn bulk(&mut self, _from: usize, targets: B) {
+        self.0 |= !targets.is_empty();
+    }
+    #[inline]
+    fn push(&mut self, _mv: FairyMove) {
+        self.0 = true;
+    }
+    #[inline]
+    fn drops(&mut self, _t: usize, targets: B) {
+        self.0 |= !targets.is_empty();
     }
 }
 
@@ -654,7 +686,13 @@ impl<B: Bits> State<B> {
         } else {
             B::FULL
         };
-        for (t, tr) in r.types.iter().enumerate() {
+        // A sink that stops early hears the royal piece's moves first.
+        let first = if S::STOPS { royal } else { None };
+        for t in first
+            .into_iter()
+            .chain((0..r.types.len()).filter(|&t| Some(t) != first))
+        {
+            let tr = &r.types[t];
             let mut mine = self.by_type[t] & ours;
             if mine.is_empty() {
                 continue;
@@ -686,6 +724,9 @@ impl<B: Bits> State<B> {
             // it does (Wolf chess's sergeant).
             let pawnlike = is_pawn || r.v.second_pawn == Some(t);
             for from in mine.iter() {
+                if S::STOPS && sink.satisfied() {
+                    return in_check;
+                }
                 let restrict = if !full && pinned.has(from) {
                     pin_lines[..npins]
                         .iter()
@@ -896,6 +937,9 @@ impl<B: Bits> State<B> {
             // No drop, castling or Cambodian leap takes anything; en
             // passant does.
             self.gen_en_passant::<S, PSEUDO>(r, sink);
+            return in_check;
+        }
+        if S::STOPS && sink.satisfied() {
             return in_check;
         }
         if r.v.drops {
