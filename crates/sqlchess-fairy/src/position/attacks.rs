@@ -634,6 +634,55 @@ impl<B: Bits> State<B> {
     }
 }
 
+/// The slides from one square that [`State::activity`] has found, by
+/// direction (the first [`KING_LINES`] directions: the eight of the
+/// board's lines come first), so that the types that check along a line
+/// share it.
+struct KingLines<B> {
+    lines: [B; KING_LINES],
+    /// Which of `lines` are filled, one bit a direction.
+    found: u32,
+}
+
+/// The directions [`KingLines`] keeps.
+const KING_LINES: usize = 16;
+
+impl<B: Bits> KingLines<B> {
+    fn new() -> Self {
+        KingLines {
+            lines: [B::EMPTY; KING_LINES],
+            found: 0,
+        }
+    }
+
+    /// The squares a piece of type `t` and colour `c` on `from` attacks
+    /// (the captures of [`State::piece_targets`]), its unlimited slides
+    /// taken from those found before.
+    fn attacks(&mut self, r: &Rules<B>, t: usize, c: usize, from: usize, occ: &B) -> B {
+        let tr = &r.types[t];
+        let mut attacks = tr.leap_cap[c][from];
+        for rd in tr.riders[c].iter().filter(|rd| rd.capture) {
+            attacks |= if rd.kind == LineKind::Slide && rd.limit.is_none() && rd.dir < KING_LINES {
+                if self.found & (1 << rd.dir) == 0 {
+                    self.lines[rd.dir] = r.ray_attacks(rd.dir, None, from, occ);
+                    self.found |= 1 << rd.dir;
+                }
+                self.lines[rd.dir]
+            } else {
+                r.line_targets(rd, from, occ)
+            };
+        }
+        for lame in tr.lame[c].iter().filter(|l| !l.initial && l.capture) {
+            for &(to, path) in &lame.table[from] {
+                if !path.intersects(occ) {
+                    attacks.set(usize::from(to));
+                }
+            }
+        }
+        attacks & tr.region[c]
+    }
+}
+
 /// How much cheaper an attacker must be than its target for the attack to
 /// count as a threat: half a pawn, so that a knight on a bishop counts in
 /// chess and a bishop on a knight does not.
@@ -675,6 +724,9 @@ impl<B: Bits> State<B> {
             // margin is tested against the attacks gathered so far.
             let mut cheaper = B::EMPTY;
             let mut next_target = 0;
+            // The types that check along the same line from the king
+            // share it.
+            let mut king_lines = KingLines::new();
             for &(t, value) in &r.by_value {
                 while let Some(&(u, target_value)) = r.by_value.get(next_target) {
                     if target_value - THREAT_MARGIN >= value {
@@ -701,8 +753,7 @@ impl<B: Bits> State<B> {
                 let check_squares = if enemy_king == NO_SQ {
                     B::EMPTY
                 } else {
-                    self.piece_targets(r, t, c ^ 1, usize::from(enemy_king), &occ)
-                        .0
+                    king_lines.attacks(r, t, c ^ 1, usize::from(enemy_king), &occ)
                         & r.types[t].region[c]
                 };
                 if dropped {
