@@ -674,7 +674,7 @@ impl Game for FairyGame {
         // it; shogi has none); a mate on the last move is still a mate.
         let n = u32::from(v.n_move_rule);
         let clock_out =
-            n > 0 && self.pos.halfmoves() >= 2 * n && !(self.check && !self.pos.has_legal_move());
+            n > 0 && self.pos.halfmoves() >= 2 * n && (!self.check || self.pos.has_legal_move());
         (clock_out || bare).then_some(RelativeOutcome::Draw)
     }
 

@@ -1123,13 +1123,13 @@ impl<G: Game> Searcher<G> {
             }
             let mut child = pos.clone();
             child.apply(mv);
-            if child.is_check() && child.outcome().is_none() {
-                if !child.has_moves(&mut answers)
-                    && child.outcome_without_moves() == RelativeOutcome::Loss
-                {
-                    mates = true;
-                    break;
-                }
+            if child.is_check()
+                && child.outcome().is_none()
+                && !child.has_moves(&mut answers)
+                && child.outcome_without_moves() == RelativeOutcome::Loss
+            {
+                mates = true;
+                break;
             }
         }
         self.moves[ply + 2] = answers;
