@@ -240,6 +240,18 @@ fn threats_hanging_pieces_and_passed_pawns() {
 }
 
 #[test]
+fn passed_pawns_count_the_ranks_to_the_promotion_zone() {
+    // Grand chess promotes from the eighth rank of ten: White's e7 is one
+    // rank from it, b8 in it (it may stay a pawn), and Black's e4 one rank
+    // from Black's zone (the third rank).
+    let v = Variant::builtin("grand").unwrap();
+    let pos = Position::from_fen(&v, "k9/10/1P8/4P5/10/10/4p5/10/10/9K w - - 0 1").unwrap();
+    let a = pos.activity();
+    assert_eq!(a.passed_pawns[0], [2, 0, 0, 0, 0, 0, 0, 0], "{a:?}");
+    assert_eq!(a.passed_pawns[1], [1, 0, 0, 0, 0, 0, 0, 0], "{a:?}");
+}
+
+#[test]
 fn isolated_doubled_supported_and_side_by_side_pawns() {
     // White: a2 alone (isolated); c3 and c4 doubled, with d4 beside c4
     // and supported by c3 and e3, e3 supported by nothing; h2 isolated.

@@ -4,7 +4,7 @@
 //! play-and-test legality check built on it.
 
 use super::movegen::castle_rook_dest;
-use super::rules::{AttackRay, LineKind, Rules, NO_SQ};
+use super::rules::{AttackRay, LineKind, Rider, Rules, NO_SQ};
 use super::{file_rank, FairyMove, MoveKind, State};
 use crate::bitboard::Bits;
 use crate::piece::comp_targets;
@@ -659,10 +659,8 @@ impl<B: Bits> KingLines<B> {
     /// (the captures of [`State::piece_targets`]), its unlimited slides
     /// taken from those found before.
     fn attacks(&mut self, r: &Rules<B>, t: usize, c: usize, from: usize, occ: &B) -> B {
-        let tr = &r.types[t];
-        let mut attacks = tr.leap_cap[c][from];
-        for rd in tr.riders[c].iter().filter(|rd| rd.capture) {
-            attacks |= if rd.kind == LineKind::Slide && rd.limit.is_none() && rd.dir < KING_LINES {
+        targets_with::<B, true>(r, t, c, from, occ, |rd| {
+            if rd.kind == LineKind::Slide && rd.limit.is_none() && rd.dir < KING_LINES {
                 if self.found & (1 << rd.dir) == 0 {
                     self.lines[rd.dir] = r.ray_attacks(rd.dir, None, from, occ);
                     self.found |= 1 << rd.dir;
@@ -670,17 +668,63 @@ impl<B: Bits> KingLines<B> {
                 self.lines[rd.dir]
             } else {
                 r.line_targets(rd, from, occ)
-            };
+            }
+        })
+        .0
+    }
+}
+
+/// A piece's captures (the squares it attacks, whatever stands there)
+/// and, unless `CAPTURES_ONLY`, its quiet moves from `from`, as on the
+/// board now, before the region it is confined to: leaps, lines and lame
+/// leaps, not the components taken square by square. `line` finds one
+/// rider's line: [`Rules::line_targets`], or a line shared by the types
+/// that move along it ([`KingLines`]).
+#[inline(always)]
+fn targets_with<B: Bits, const CAPTURES_ONLY: bool>(
+    r: &Rules<B>,
+    t: usize,
+    c: usize,
+    from: usize,
+    occ: &B,
+    mut line: impl FnMut(&Rider) -> B,
+) -> (B, B) {
+    let tr = &r.types[t];
+    let mut attacks = tr.leap_cap[c][from];
+    let mut quiet = if CAPTURES_ONLY {
+        B::EMPTY
+    } else {
+        tr.leap_quiet[c][from]
+    };
+    for rd in tr.riders[c]
+        .iter()
+        .filter(|rd| rd.capture || !CAPTURES_ONLY)
+    {
+        let targets = line(rd);
+        if rd.capture {
+            attacks |= targets;
         }
-        for lame in tr.lame[c].iter().filter(|l| !l.initial && l.capture) {
-            for &(to, path) in &lame.table[from] {
-                if !path.intersects(occ) {
+        if rd.quiet && !CAPTURES_ONLY {
+            quiet |= targets;
+        }
+    }
+    let wanted = |capture: bool, quiet: bool| capture || (quiet && !CAPTURES_ONLY);
+    for lame in tr.lame[c]
+        .iter()
+        .filter(|l| !l.initial && wanted(l.capture, l.quiet))
+    {
+        for &(to, path) in &lame.table[from] {
+            if !path.intersects(occ) {
+                if lame.capture {
                     attacks.set(usize::from(to));
+                }
+                if lame.quiet && !CAPTURES_ONLY {
+                    quiet.set(usize::from(to));
                 }
             }
         }
-        attacks & tr.region[c]
     }
+    (attacks & tr.region[c], quiet)
 }
 
 /// How much cheaper an attacker must be than its target for the attack to
@@ -813,42 +857,17 @@ impl<B: Bits> State<B> {
         attacks
     }
 
-    /// A piece's captures (the squares it attacks, whatever stands there)
-    /// and quiet moves from `from`, as on the board now, before the
-    /// region it is confined to: leaps, lines and lame leaps, not the
-    /// components taken square by square.
+    /// A piece's captures and quiet moves from `from` ([`targets_with`]),
+    /// every line found anew.
     fn piece_targets(&self, r: &Rules<B>, t: usize, c: usize, from: usize, occ: &B) -> (B, B) {
-        let tr = &r.types[t];
-        let mut attacks = tr.leap_cap[c][from];
-        let mut quiet = tr.leap_quiet[c][from];
-        for rd in &tr.riders[c] {
-            let line = r.line_targets(rd, from, occ);
-            if rd.capture {
-                attacks |= line;
-            }
-            if rd.quiet {
-                quiet |= line;
-            }
-        }
-        for lame in tr.lame[c].iter().filter(|l| !l.initial) {
-            for &(to, path) in &lame.table[from] {
-                if !path.intersects(occ) {
-                    if lame.capture {
-                        attacks.set(usize::from(to));
-                    }
-                    if lame.quiet {
-                        quiet.set(usize::from(to));
-                    }
-                }
-            }
-        }
-        (attacks & tr.region[c], quiet)
+        targets_with::<B, false>(r, t, c, from, occ, |rd| r.line_targets(rd, from, occ))
     }
 
     /// `c`'s chess pawns: the passed ones (no enemy pawn ahead on their
     /// own or a neighbouring file), counted by the ranks each has still to
-    /// go to the last (index 0 for one, the last index for that many or
-    /// more), and the isolated, doubled, supported and side-by-side ones.
+    /// go to the first rank where it may promote (index 0 for one or none,
+    /// the last index for that many or more), and the isolated, doubled,
+    /// supported and side-by-side ones.
     fn pawn_structure(&self, r: &Rules<B>, c: usize, out: &mut crate::Activity) {
         let (Some(own), enemy) = (r.v.pawn_of(c), r.v.pawn_of(c ^ 1)) else {
             return;
@@ -883,6 +902,21 @@ impl<B: Bits> State<B> {
         let beside = r.forward(c ^ 1, left | right);
         out.phalanx_pawns[c] = (beside & pawns).count();
         let last = usize::from(r.v.height).saturating_sub(1);
+        // The first rank where a pawn may promote, from `c`'s side: the
+        // last in chess, Grand chess's eighth of ten, makruk's sixth.
+        // Promotion squares that are not whole ranks count the last.
+        let zone =
+            r.v.promotion
+                .as_ref()
+                .filter(|p| p.region.is_none())
+                .map_or(last, |p| {
+                    let start = if c == 0 {
+                        p.zone_start
+                    } else {
+                        p.zone_start_black.unwrap_or(p.zone_start)
+                    };
+                    usize::from(start).min(last)
+                });
         for sq in pawns.iter() {
             let (x, y) = file_rank(sq, r.stride);
             // `on_file` is offset by one: the files beside are x and x + 2.
@@ -899,7 +933,8 @@ impl<B: Bits> State<B> {
                     .is_some_and(|ey| if c == 0 { ey > y } else { ey < y })
             });
             if !blocked {
-                let to_go = if c == 0 { last.saturating_sub(y) } else { y };
+                let rank = if c == 0 { y } else { last - y };
+                let to_go = zone.saturating_sub(rank);
                 out.passed_pawns[c][to_go.clamp(1, crate::PASSED_PAWN_RANKS) - 1] += 1;
             }
         }

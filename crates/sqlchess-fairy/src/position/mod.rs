@@ -872,8 +872,10 @@ pub struct Activity {
     pub hanging: [u32; 2],
     /// Where pawns move as chess's: each side's passed pawns (no enemy
     /// pawn ahead on their file or a neighbouring one), by the ranks each
-    /// has to go to the last, index 0 for one; the last index counts
-    /// those with that many or more.
+    /// has to go to the first rank where it may promote (the last in
+    /// chess), index 0 for one (or none: a Grand chess pawn that may
+    /// promote and has not); the last index counts those with that many
+    /// or more.
     pub passed_pawns: [[u32; PASSED_PAWN_RANKS]; 2],
     /// Where pawns move as chess's: each side's pawns with no pawn of
     /// their side on a neighbouring file.
