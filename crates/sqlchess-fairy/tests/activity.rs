@@ -249,6 +249,11 @@ fn passed_pawns_count_the_ranks_to_the_promotion_zone() {
     let a = pos.activity();
     assert_eq!(a.passed_pawns[0], [2, 0, 0, 0, 0, 0, 0, 0], "{a:?}");
     assert_eq!(a.passed_pawns[1], [1, 0, 0, 0, 0, 0, 0, 0], "{a:?}");
+    // Makruk promotes on the sixth rank: e5 and Black's d4 are one away.
+    let v = Variant::builtin("makruk").unwrap();
+    let pos = Position::from_fen(&v, "4k3/8/8/4P3/3p4/8/8/4K3 w - - 0 1").unwrap();
+    let a = pos.activity();
+    assert_eq!(a.passed_pawns, [[1, 0, 0, 0, 0, 0, 0, 0]; 2], "{a:?}");
 }
 
 #[test]
