@@ -872,7 +872,6 @@ impl<G: Game> Searcher<G> {
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried = 0usize;
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
         for i in 0..moves.len() {
@@ -943,7 +942,7 @@ impl<G: Game> Searcher<G> {
             let pruned_unless_check = may_prune
                 && prunable
                 && ((depth <= 3
-                    && (quiets_tried >= (3 + depth * depth * 2) as usize
+                    && (quiets.len() >= (3 + depth * depth * 2) as usize
                         || static_eval + 100 + 110 * depth <= alpha))
                     || (depth <= SEE_PRUNE_DEPTH
                         && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
@@ -957,7 +956,6 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             if quiet {
-                quiets_tried += 1;
                 quiets.push(mv);
             }
 
