@@ -250,8 +250,8 @@ pub struct Searcher<G: Game> {
     /// [`STOP_EVERY`], for the node limit and the reports.
     shared_nodes: Option<Arc<AtomicU64>>,
     history: Vec<i32>,
-    /// Continuation history: how well a quiet move answered the move one
-    /// or two plies before it, both named by [`Game::piece_to_index`];
+    /// Continuation history: how well a quiet move answered the move one,
+    /// two, four or six plies before it (one table for every distance), both named by [`Game::piece_to_index`];
     /// `continuation_slots` squared entries, the earlier move's slot first.
     continuation: Vec<i16>,
     /// The last quiet move that refuted each move (by its piece-to slot).
@@ -838,7 +838,7 @@ impl<G: Game> Searcher<G> {
         }
         scores.clear();
         let killers = self.killers[ply];
-        // The moves one and two plies up, for continuation history.
+        // The moves one, two, four and six plies up, for continuation history.
         let follows = self.follows(ply);
         let counter = follows[0].and_then(|p| self.counter_moves[p]);
         let mut exchanges = std::mem::take(&mut self.exchanges[ply]);
@@ -1003,6 +1003,17 @@ impl<G: Game> Searcher<G> {
                     if ply == 0 && self.full_width_root {
                         r = 0;
                     }
+                    // A search that promises a mate in N at depth 2N + 1
+                    // has two plies to spare: a root move reduced by two
+                    // spends them all there, and a quiet mating move that
+                    // history happens to order late is then not seen (the
+                    // mate suite's mate in three by c3 was missed at depth
+                    // 7 once continuation history looked four and six
+                    // plies up). Costs fixed-depth searches 18 % of their
+                    // time in capablanca; under a clock roots reduce as usual.
+                    if ply == 0 && self.mate_safe {
+                        r = r.min(1);
+                    }
                 }
                 score = -self.negamax(
                     &child,
@@ -1155,22 +1166,25 @@ impl<G: Game> Searcher<G> {
         *h += bonus - *h * bonus.abs() / 16_384;
     }
 
-    /// The piece-to slots of the moves one and two plies above `ply`, where
-    /// there are such moves and they were not null moves.
+    /// The piece-to slots of the moves one, two, four and six plies above
+    /// `ply`, where there are such moves and they were not null moves: the
+    /// opponent's last two and this side's own last three, as Stockfish
+    /// keeps them (the last two alone were measured weaker at 10 ms a
+    /// move, BENCHMARKS.md, "Continuation history four and six plies up").
     #[inline]
-    fn follows(&self, ply: usize) -> [Option<usize>; 2] {
+    fn follows(&self, ply: usize) -> [Option<usize>; 4] {
         let at = |back: usize| {
             ply.checked_sub(back)
                 .and_then(|p| self.played[p])
                 .map(|slot| slot as usize)
         };
-        [at(1), at(2)]
+        [at(1), at(2), at(4), at(6)]
     }
 
     /// The ordering score of a quiet move: its history, and how well it
     /// answered the moves before it.
     #[inline]
-    fn quiet_score(&self, pos: &G, mv: G::Move, follows: [Option<usize>; 2]) -> i32 {
+    fn quiet_score(&self, pos: &G, mv: G::Move, follows: [Option<usize>; 4]) -> i32 {
         let mut score = self.history[pos.history_index(mv) % HISTORY_SIZE];
         if self.continuation_slots > 0 {
             let slot = pos.piece_to_index(mv);
@@ -1188,7 +1202,7 @@ impl<G: Game> Searcher<G> {
         &mut self,
         pos: &G,
         mv: G::Move,
-        follows: [Option<usize>; 2],
+        follows: [Option<usize>; 4],
         bonus: i32,
     ) {
         if self.continuation_slots == 0 {
