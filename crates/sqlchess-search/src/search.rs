@@ -251,8 +251,9 @@ pub struct Searcher<G: Game> {
     shared_nodes: Option<Arc<AtomicU64>>,
     history: Vec<i32>,
     /// Continuation history: how well a quiet move answered the move one,
-    /// two, four or six plies before it (one table for every distance), both named by [`Game::piece_to_index`];
-    /// `continuation_slots` squared entries, the earlier move's slot first.
+    /// two, four or six plies before it (one table for every distance),
+    /// both named by [`Game::piece_to_index`]; `continuation_slots`
+    /// squared entries, the earlier move's slot first.
     continuation: Vec<i16>,
     /// The last quiet move that refuted each move (by its piece-to slot).
     counter_moves: Vec<Option<G::Move>>,
@@ -1189,7 +1190,7 @@ impl<G: Game> Searcher<G> {
 
     /// The piece-to slots of the moves one, two, four and six plies above
     /// `ply`, where there are such moves and they were not null moves: the
-    /// opponent's last two and this side's own last three, as Stockfish
+    /// opponent's last move and this side's own last three, as Stockfish
     /// keeps them (the last two alone were measured weaker at 10 ms a
     /// move, BENCHMARKS.md, "Continuation history four and six plies up").
     #[inline]
