@@ -272,14 +272,15 @@ static TABLES: PerVariant<Tables> = PerVariant::new(16);
 const EVAL_CACHE_ENTRIES: usize = 1 << 14;
 
 thread_local! {
-    /// Evaluations by position, per thread, as (key, White's score): a
+    /// Evaluations by position, per thread, as (key, White's score, the
+    /// pawns' key of [`FairyGame::pawn_key`]): a
     /// search evaluates the same position many times over (captures
     /// transposed in quiescence, a node's static evaluation at every
     /// depth), and a lookup costs less than a pass over the pieces. The
     /// key is the Zobrist hash mixed with the variant's tables'
     /// [`Tables::salt`], so that variants never share an entry.
-    static EVAL_CACHE: RefCell<Vec<(u64, i32)>> =
-        RefCell::new(vec![(0, 0); EVAL_CACHE_ENTRIES]);
+    static EVAL_CACHE: RefCell<Vec<(u64, i32, u32)>> =
+        RefCell::new(vec![(0, 0, 0); EVAL_CACHE_ENTRIES]);
 }
 
 /// The number of evaluation tables built so far, which makes each one's
@@ -433,8 +434,8 @@ pub struct FairyGame {
     /// Material, placement, hands, king safety, mobility, king attack,
     /// threats, passed pawns and the king's endgame centralisation, White
     /// minus Black;
-    /// computed when first asked.
-    score: OnceCell<i32>,
+    /// computed when first asked, with [`FairyGame::pawn_key`].
+    score: OnceCell<(i32, u32)>,
     /// Pieces other than royal ones, both sides.
     non_royal: u32,
     /// Whether the side to move is in check: asked by the parent (does
@@ -514,15 +515,27 @@ impl FairyGame {
 
     /// The evaluation from White's point of view, in centipawns.
     pub fn evaluate_white(&self) -> i32 {
+        self.scanned().0
+    }
+
+    /// A hash of where the pawns stand (the variant's pawn, by colour and
+    /// square), for correction history; 0 in a variant without pawns.
+    pub fn pawn_key(&self) -> u32 {
+        self.scanned().1
+    }
+
+    /// The evaluation and the pawn key, from the cache or a scan.
+    fn scanned(&self) -> (i32, u32) {
         *self.score.get_or_init(|| {
             let key = self.hash() ^ self.tables.salt;
             EVAL_CACHE.with(|cache| {
                 let mut cache = cache.borrow_mut();
                 let slot = &mut cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
                 if slot.0 != key {
-                    *slot = (key, self.scan());
+                    let (score, pawns) = self.scan();
+                    *slot = (key, score, pawns);
                 }
-                slot.1
+                (slot.1, slot.2)
             })
         })
     }
@@ -536,8 +549,9 @@ impl FairyGame {
         self.check = self.pos.is_check();
     }
 
-    /// The evaluation, White minus Black, from one pass over the pieces.
-    fn scan(&self) -> i32 {
+    /// The evaluation, White minus Black, and the pawn key, from one pass
+    /// over the pieces.
+    fn scan(&self) -> (i32, u32) {
         let t = &*self.tables;
         let mut score = 0;
         // Where the pieces stand, for the king-safety pass: (x, y, white).
@@ -547,6 +561,7 @@ impl FairyGame {
         // Pieces other than pawns and royal ones, for the game phase.
         let mut material = 0;
         let mut royal_placement = [0; 2];
+        let mut pawns = 0u64;
         self.pos.for_each_piece(|sq, piece, white| {
             // 0-based, as the king-safety pass's board bounds are.
             let (x, y) = (sq.file(), sq.rank());
@@ -565,6 +580,14 @@ impl FairyGame {
             score += if white { value } else { -value };
             if Some(piece) != t.pawn {
                 material += t.values.get(piece).copied().unwrap_or(0);
+            } else {
+                // A sum of a multiplicative hash per square and colour.
+                let code = (sq.index() as u64) << 1 | u64::from(white);
+                pawns = pawns.wrapping_add(
+                    (code + 1)
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                        .rotate_left(23),
+                );
             }
             if n_placed < placed.len() {
                 placed[n_placed] = (x, y, white);
@@ -605,7 +628,7 @@ impl FairyGame {
         }
         score += king_safety(&placed[..n_placed], kings, in_hand, t);
         score += activity(&self.pos.activity(), phase);
-        score
+        (score, (pawns >> 32) as u32 ^ pawns as u32)
     }
 
     /// Whether neither side holds a piece in hand.
@@ -692,6 +715,13 @@ impl Game for FairyGame {
 
     fn move_text(&self, mv: FairyMove) -> String {
         mv.to_uci(&self.pos)
+    }
+
+    /// The pawns' key where the variant has a pawn (variants without one,
+    /// such as shogi and xiangqi, go without correction).
+    fn correction_key(&self) -> Option<u64> {
+        self.tables.pawn?;
+        Some(u64::from(self.pawn_key()) << 1 | u64::from(!self.pos.white_to_move()))
     }
 
     fn evaluate(&self) -> i32 {
@@ -844,6 +874,34 @@ mod tests {
     use crate::{Limits, Score, Searcher, HISTORY_SIZE};
 
     #[test]
+    fn correction_keys_follow_the_pawns_and_the_side_to_move() {
+        let v = Variant::builtin("capablanca").unwrap();
+        let start = FairyGame::start(&v);
+        let key = |g: &FairyGame| g.correction_key().unwrap();
+        let after = |g: &FairyGame, uci: &str| {
+            let mut g = g.clone();
+            g.apply(g.parse_move(uci).unwrap());
+            g
+        };
+        // A knight move changes the side to move, not the pawns.
+        let knight = after(&start, "b1c3");
+        assert_eq!(key(&knight) >> 1, key(&start) >> 1);
+        assert_ne!(key(&knight) & 1, key(&start) & 1);
+        // Knights out and back: the same key; a pawn move: another.
+        let back = after(&after(&after(&knight, "b8c6"), "c3b1"), "c6b8");
+        assert_eq!(key(&back), key(&start));
+        let pawn = after(&start, "e2e4");
+        assert_ne!(key(&pawn) >> 1, key(&start) >> 1);
+        // Two pawn structures that differ by one pawn's colour differ.
+        let white = FairyGame::from_fen(&v, "4k5/10/10/4P5/10/10/10/4K5 w - - 0 1").unwrap();
+        let black = FairyGame::from_fen(&v, "4k5/10/10/4p5/10/10/10/4K5 w - - 0 1").unwrap();
+        assert_ne!(key(&white), key(&black));
+        // Shogi has no chess pawn: no correction.
+        let shogi = FairyGame::start(&Variant::builtin("shogi").unwrap());
+        assert_eq!(shogi.correction_key(), None);
+    }
+
+    #[test]
     fn fitted_tables_fit_their_variants() {
         for t in TUNED {
             let v = Variant::builtin(t.variant).unwrap();
@@ -943,7 +1001,7 @@ mod tests {
             for pos in games.iter().flatten() {
                 let g = FairyGame::from_position(pos.clone());
                 let name = &pos.variant().name;
-                assert_eq!(g.evaluate_white(), g.scan(), "{name}: {}", pos.fen());
+                assert_eq!(g.evaluate_white(), g.scan().0, "{name}: {}", pos.fen());
             }
         }
     }

@@ -158,6 +158,17 @@ pub trait Game: Clone + Send + 'static {
         0
     }
 
+    /// A hash of the part of the position whose evaluation errs the same
+    /// way from position to position (the pawn structure), and of the side
+    /// to move: the key of correction history, which learns those errors
+    /// from the search's scores and adds them to the static evaluation.
+    /// `None`, the default, turns it off: standard chess keeps it off, its
+    /// tuned evaluation lost with it (BENCHMARKS.md, "Correction history
+    /// for the fairy evaluation").
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Whether quiet moves that give check are pruned and reduced like
     /// any other quiet move. By default they are neither: a quiet check
     /// can start a mating attack the static evaluation cannot see. Where

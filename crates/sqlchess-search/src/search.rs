@@ -66,6 +66,14 @@ const LOSING_CAPTURE: i32 = 700_000;
 const UNKNOWN_EXCHANGE: i32 = i32::MIN;
 /// The least depth at which the table's move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 8;
+/// Entries of the correction history table (a power of two): 64 KB.
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Correction history entries are centipawns times this, so that a
+/// shallow search's small weight still moves them.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in centipawns: a search's score that far from
+/// the evaluation says more about tactics than about the pawns.
+const CORRECTION_MAX: i32 = 64;
 /// The least depth at which a null move that fails high is verified.
 const NULL_VERIFY_DEPTH: i32 = 12;
 /// The most piece-to slots continuation history is kept for: its table
@@ -257,6 +265,11 @@ pub struct Searcher<G: Game> {
     continuation: Vec<i16>,
     /// The last quiet move that refuted each move (by its piece-to slot).
     counter_moves: Vec<Option<G::Move>>,
+    /// Correction history: by [`Game::correction_key`], how far the
+    /// searches of positions with that key found their score from the
+    /// static evaluation (a moving average, in [`CORRECTION_GRAIN`]ths
+    /// of a centipawn), added to the evaluation of the next such position.
+    correction: Vec<i32>,
     /// [`Game::piece_to_slots`] of the game the tables above are sized for.
     continuation_slots: usize,
     /// The piece-to slot of the move played at each ply of the current
@@ -328,6 +341,7 @@ impl<G: Game> Searcher<G> {
             history: vec![0; HISTORY_SIZE],
             continuation: Vec::new(),
             counter_moves: Vec::new(),
+            correction: vec![0; CORRECTION_ENTRIES],
             continuation_slots: 0,
             played: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
@@ -387,6 +401,7 @@ impl<G: Game> Searcher<G> {
         self.history.fill(0);
         self.continuation.fill(0);
         self.counter_moves.fill(None);
+        self.correction.fill(0);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -722,7 +737,9 @@ impl<G: Game> Searcher<G> {
         }
 
         let selective = G::SELECTIVE && !pv_node && !in_check;
-        let static_eval = if in_check { -INF } else { pos.evaluate() };
+        let correction_key = if in_check { None } else { pos.correction_key() };
+        let raw_eval = if in_check { -INF } else { pos.evaluate() };
+        let static_eval = self.corrected(correction_key, raw_eval);
         if selective && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility and the null move judge the node by its static
             // evaluation, which a mate threat (the opponent mates in one if
@@ -1111,6 +1128,20 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
+        // Correction history learns how far the search finds this pawn
+        // structure's positions from their static evaluation, as Stockfish
+        // does: a best move that captures says more about the exchange
+        // than about the evaluation, and a bound on the evaluation's own
+        // side says nothing about its error.
+        if let Some(k) = correction_key {
+            if best.abs() < MATE_BOUND
+                && best_move.is_none_or(|mv| !pos.is_noisy(mv))
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.update_correction(k, best - raw_eval, depth);
+            }
+        }
         self.tt.store(
             key,
             best_move.or(tt_move),
@@ -1180,6 +1211,27 @@ impl<G: Game> Searcher<G> {
                 self.update_continuation(pos, m, follows, -bonus);
             }
         }
+    }
+
+    /// `raw`, a static evaluation, corrected by the correction history of
+    /// `key` (none without a key).
+    #[inline]
+    fn corrected(&self, key: Option<u64>, raw: i32) -> i32 {
+        match key {
+            Some(k) => {
+                raw + self.correction[k as usize & (CORRECTION_ENTRIES - 1)] / CORRECTION_GRAIN
+            }
+            None => raw,
+        }
+    }
+
+    /// Moves the correction of `key` towards `error`, the search's score
+    /// less the static evaluation, the more the deeper the search.
+    fn update_correction(&mut self, key: u64, error: i32, depth: i32) {
+        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.correction[key as usize & (CORRECTION_ENTRIES - 1)];
+        *entry = (*entry * (256 - weight) + target * weight) / 256;
     }
 
     #[inline]
@@ -1274,7 +1326,8 @@ impl<G: Game> Searcher<G> {
                 return outcome_score(pos.outcome_without_moves(), ply);
             }
         } else {
-            stand_pat = pos.evaluate();
+            let key = pos.correction_key();
+            stand_pat = self.corrected(key, pos.evaluate());
             if stand_pat >= beta {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
