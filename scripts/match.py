@@ -168,54 +168,128 @@ def random_opening(variant, plies, rng):
     return moves
 
 
-def adjudicate(variant, start, moves):
-    """None while the game goes on, else (result text, reason)."""
-    white_to_move = (len(moves) % 2 == 0) == (" w " in start)
+class PyffishReferee:
+    """Adjudicates a game of any variant with pyffish.
 
-    def result(value, reason):
-        # pyffish's values are for the side to move.
-        if value == 0:
-            return "1/2-1/2", reason
-        side_to_move_wins = value > 0
-        return ("1-0" if side_to_move_wins == white_to_move else "0-1"), reason
+    pyffish rebuilds its tables on every call (about 4 ms), so a ply asks it
+    as few questions as it can: the legal moves once, for both the end of
+    the game and the legality of the next move."""
 
-    end, value = pyffish.is_immediate_game_end(variant, start, moves)
-    if end:
-        return result(value, "variant end")
-    if not pyffish.legal_moves(variant, start, moves):
-        value = pyffish.game_result(variant, start, moves)
-        return result(value, "checkmate" if value else "stalemate")
-    end, value = pyffish.is_optional_game_end(variant, start, moves)
-    if end:
-        return result(value, "repetition or move rule")
-    white_short, black_short = pyffish.has_insufficient_material(variant, start, moves)
-    if white_short and black_short:
-        return "1/2-1/2", "insufficient material"
-    return None
+    def __init__(self, variant, opening):
+        self.variant = variant
+        self.start = pyffish.start_fen(variant)
+        self.moves = list(opening)
+        self.legal = None
+
+    def push(self, move):
+        """Plays `move`; False if it is illegal."""
+        if move not in self.legal:
+            return False
+        self.moves.append(move)
+        return True
+
+    def result(self):
+        """None while the game goes on, else (result text, reason)."""
+        variant, start, moves = self.variant, self.start, self.moves
+        white_to_move = (len(moves) % 2 == 0) == (" w " in start)
+
+        def result(value, reason):
+            # pyffish's values are for the side to move.
+            if value == 0:
+                return "1/2-1/2", reason
+            side_to_move_wins = value > 0
+            return ("1-0" if side_to_move_wins == white_to_move else "0-1"), reason
+
+        end, value = pyffish.is_immediate_game_end(variant, start, moves)
+        if end:
+            return result(value, "variant end")
+        self.legal = set(pyffish.legal_moves(variant, start, moves))
+        if not self.legal:
+            value = pyffish.game_result(variant, start, moves)
+            return result(value, "checkmate" if value else "stalemate")
+        end, value = pyffish.is_optional_game_end(variant, start, moves)
+        if end:
+            return result(value, "repetition or move rule")
+        white_short, black_short = pyffish.has_insufficient_material(variant, start, moves)
+        if white_short and black_short:
+            return "1/2-1/2", "insufficient material"
+        return None
+
+
+class ChessReferee:
+    """Adjudicates standard chess with python-chess, which keeps the board
+    between plies (pyffish replays the game and rebuilds its tables at every
+    question: at 10 ms a move that was most of a match's time). The same
+    rules: checkmate, stalemate, threefold repetition, the fifty-move rule
+    and insufficient material on both sides."""
+
+    def __init__(self, opening):
+        import chess
+
+        self.chess = chess
+        self.board = chess.Board()
+        self.moves = []
+        for move in opening:
+            self.board.push_uci(move)
+            self.moves.append(move)
+
+    def push(self, move):
+        """Plays `move`; False if it is illegal."""
+        try:
+            parsed = self.chess.Move.from_uci(move)
+        except ValueError:
+            return False
+        if not self.board.is_legal(parsed):
+            return False
+        self.board.push(parsed)
+        self.moves.append(move)
+        return True
+
+    def result(self):
+        """None while the game goes on, else (result text, reason)."""
+        board = self.board
+        if not any(board.generate_legal_moves()):
+            if board.is_check():
+                return ("0-1" if board.turn else "1-0"), "checkmate"
+            return "1/2-1/2", "stalemate"
+        if board.is_repetition(3) or board.is_fifty_moves():
+            return "1/2-1/2", "repetition or move rule"
+        if board.is_insufficient_material():
+            return "1/2-1/2", "insufficient material"
+        return None
+
+
+def referee(variant, opening, args):
+    """python-chess for standard chess, pyffish for everything else."""
+    if variant == "chess" and not args.variants_file:
+        try:
+            return ChessReferee(opening)
+        except ImportError:
+            pass
+    return PyffishReferee(variant, opening)
 
 
 def play_game(engines, variant, opening, args):
     """engines: {True: white, False: black}. Returns (result, reason, moves)."""
     start = pyffish.start_fen(variant)
-    moves = list(opening)
+    game = referee(variant, opening, args)
     for engine in engines.values():
         engine.new_game(variant)
     while True:
-        over = adjudicate(variant, start, moves)
+        over = game.result()
         if over:
-            return over[0], over[1], moves
-        if len(moves) >= args.max_plies:
-            return "1/2-1/2", "ply limit", moves
-        white = (len(moves) % 2 == 0) == (" w " in start)
+            return over[0], over[1], game.moves
+        if len(game.moves) >= args.max_plies:
+            return "1/2-1/2", "ply limit", game.moves
+        white = (len(game.moves) % 2 == 0) == (" w " in start)
         engine = engines[white]
         loser = "0-1" if white else "1-0"
         try:
-            move, _ = engine.best_move(moves, args.movetime_ms)
+            move, _ = engine.best_move(game.moves, args.movetime_ms)
         except EngineError as e:
-            return loser, f"forfeit: {e}", moves
-        if move not in pyffish.legal_moves(variant, start, moves):
-            return loser, f"forfeit: {engine.name} played illegal {move}", moves
-        moves.append(move)
+            return loser, f"forfeit: {e}", game.moves
+        if not game.push(move):
+            return loser, f"forfeit: {engine.name} played illegal {move}", game.moves
 
 
 def elo(score):

@@ -162,3 +162,43 @@ def test_evalerror_sets_both_evaluations_against_the_scores(tmp_path: Path) -> N
     assert rows[0][5] == "1.000", rows[0]
     # Fairy-Stockfish's evaluation is its own: not the same numbers.
     assert rows[1][1] == "4" and int(rows[1][2]) > 0, rows[1]
+
+
+def load_match_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("match_tool", SCRIPTS / "match.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_chess_referee_agrees_with_pyffish() -> None:
+    """match.py adjudicates standard chess with python-chess (fast) and every
+    other variant with pyffish: in chess both must give the same verdict
+    after every ply of random games, a repetition and a mate."""
+    import random
+
+    match = load_match_module()
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    fools_mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    rng = random.Random("referees")
+    games: list[list[str] | None] = [shuffle, fools_mate, None, None]
+    for scripted in games:
+        fast, reference = match.ChessReferee([]), match.PyffishReferee("chess", [])
+        ply = 0
+        while True:
+            verdict = fast.result()
+            assert verdict == reference.result(), (fast.moves, verdict)
+            if verdict or (scripted is not None and ply == len(scripted)):
+                break
+            move = scripted[ply] if scripted is not None else rng.choice(sorted(reference.legal))
+            assert fast.push(move) and reference.push(move), (fast.moves, move)
+            ply += 1
+        if scripted is shuffle:
+            assert verdict == ("1/2-1/2", "repetition or move rule")
+        if scripted is fools_mate:
+            assert verdict == ("0-1", "checkmate")
+    assert not match.ChessReferee([]).push("e2e5")
+    assert not match.ChessReferee([]).push("nonsense")
