@@ -313,6 +313,9 @@ pub struct Searcher<G: Game> {
     full_width_root: bool,
     /// The node count when the current quiescence search began.
     quiescence_start: u64,
+    /// Per ply, the corrected static evaluation (-INF in check), to tell
+    /// whether a node's evaluation improves on the one two plies up.
+    evals: Vec<i32>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -365,6 +368,7 @@ impl<G: Game> Searcher<G> {
             mate_safe: true,
             full_width_root: false,
             quiescence_start: 0,
+            evals: vec![-INF; MAX_PLY + 2],
         }
     }
 
@@ -740,6 +744,18 @@ impl<G: Game> Searcher<G> {
         let correction_key = if in_check { None } else { pos.correction_key() };
         let raw_eval = if in_check { -INF } else { pos.evaluate() };
         let static_eval = self.corrected(correction_key, raw_eval);
+        self.evals[ply] = if in_check { -INF } else { static_eval };
+        // Whether this side's evaluation rose since its last move (or the
+        // one before, when it was in check then): late quiet moves of a
+        // node that is not improving are pruned sooner.
+        let improving = !in_check
+            && if ply >= 2 && self.evals[ply - 2] != -INF {
+                static_eval > self.evals[ply - 2]
+            } else if ply >= 4 && self.evals[ply - 4] != -INF {
+                static_eval > self.evals[ply - 4]
+            } else {
+                true
+            };
         if selective && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility and the null move judge the node by its static
             // evaluation, which a mate threat (the opponent mates in one if
@@ -754,7 +770,11 @@ impl<G: Game> Searcher<G> {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too.
-            let r = 3 + depth / 6;
+            // Deeper, and the further the evaluation is above beta
+            // (Stockfish's rule; it was 3 + depth / 6 until a match preferred
+            // this one in capablanca and grand, BENCHMARKS.md, "Null move
+            // by the margin").
+            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
             // A null-move search of a ply or more sees a mate in one itself.
             if allow_null
                 && depth >= 3
@@ -811,6 +831,9 @@ impl<G: Game> Searcher<G> {
         // only good one and is searched a ply deeper. If even without it
         // the node beats beta, several moves do: cut (multi-cut).
         let mut singular_move = None;
+        // +1 for a singular move, -1 for a table move that is not
+        // singular but beats beta on its own (other moves may too).
+        let mut singular_extension = 1;
         if G::SELECTIVE
             && ply > 0
             && depth >= SINGULAR_DEPTH
@@ -840,6 +863,9 @@ impl<G: Game> Searcher<G> {
                         singular_move = Some(mv);
                     } else if singular_beta >= beta {
                         return singular_beta;
+                    } else if tt_score >= beta && !self.mate_safe {
+                        singular_move = Some(mv);
+                        singular_extension = -1;
                     }
                 }
             }
@@ -956,11 +982,19 @@ impl<G: Game> Searcher<G> {
             // Late-move pruning, futility pruning, and quiet moves to a
             // square where the piece is lost, unless they check (where
             // checks are spared); a move that certainly cannot check is
-            // pruned without being played.
+            // pruned without being played. A node whose evaluation is not
+            // improving prunes after two thirds of the quiet moves an
+            // improving one searches (+29 in chess at 10 ms a move,
+            // BENCHMARKS.md, "Improving").
+            let late_moves = if improving {
+                3 + depth * depth * 2
+            } else {
+                (3 + depth * depth * 2) * 2 / 3
+            };
             let pruned_unless_check = may_prune
                 && prunable
                 && ((depth <= 3
-                    && (quiets.len() >= (3 + depth * depth * 2) as usize
+                    && (quiets.len() >= late_moves as usize
                         || static_eval + 100 + 110 * depth <= alpha))
                     || (depth <= SEE_PRUNE_DEPTH
                         && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
@@ -982,7 +1016,11 @@ impl<G: Game> Searcher<G> {
             }
             self.path.push(Visited::of(&child));
             let mut score;
-            let extension = i32::from(Some(mv) == singular_move);
+            let extension = if Some(mv) == singular_move {
+                singular_extension
+            } else {
+                0
+            };
             if searched == 0 {
                 score = -self.negamax(
                     &child,
