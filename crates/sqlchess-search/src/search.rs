@@ -773,7 +773,7 @@ impl<G: Game> Searcher<G> {
             // Deeper, and the further the evaluation is above beta
             // (Stockfish's rule; it was 3 + depth / 6 until a match preferred
             // this one in capablanca and grand, BENCHMARKS.md, "Null move
-            // by the margin").
+            // by the margin, improving, and a negative singular extension").
             let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
             // A null-move search of a ply or more sees a mate in one itself.
             if allow_null
@@ -985,7 +985,8 @@ impl<G: Game> Searcher<G> {
             // pruned without being played. A node whose evaluation is not
             // improving prunes after two thirds of the quiet moves an
             // improving one searches (+29 in chess at 10 ms a move,
-            // BENCHMARKS.md, "Improving").
+            // BENCHMARKS.md, "Null move by the margin, improving, and a
+            // negative singular extension").
             let late_moves = if improving {
                 3 + depth * depth * 2
             } else {
