@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pyffish
@@ -164,7 +165,7 @@ def test_evalerror_sets_both_evaluations_against_the_scores(tmp_path: Path) -> N
     assert rows[1][1] == "4" and int(rows[1][2]) > 0, rows[1]
 
 
-def load_match_module():
+def load_match_module() -> types.ModuleType:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("match_tool", SCRIPTS / "match.py")
