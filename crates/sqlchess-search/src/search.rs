@@ -730,13 +730,13 @@ impl<G: Game> Searcher<G> {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
             tt_entry = Some((s, e.depth as i32, e.bound));
-            if !pv_node && ply > 0 && e.depth as i32 >= depth && excluded.is_none() {
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            if !pv_node
+                && ply > 0
+                && e.depth as i32 >= depth
+                && excluded.is_none()
+                && e.bound.settles(s, alpha, beta)
+            {
+                return s;
             }
         }
 
@@ -1160,13 +1160,7 @@ impl<G: Game> Searcher<G> {
             // A score without the best move is no score of the position.
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta);
         // Correction history learns how far the search finds this pawn
         // structure's positions from their static evaluation, as Stockfish
         // does: a best move that captures says more about the exchange
@@ -1361,16 +1355,13 @@ impl<G: Game> Searcher<G> {
         let original_alpha = alpha;
         let key = pos.hash();
         let mut tt_move = None;
+        let mut tt_hit = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
-            if !pv_node {
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            tt_hit = Some((s, e.bound));
+            if !pv_node && e.bound.settles(s, alpha, beta) {
+                return s;
             }
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -1387,7 +1378,24 @@ impl<G: Game> Searcher<G> {
                 return outcome_score(pos.outcome_without_moves(), ply);
             }
         } else {
-            stand_pat = self.corrected(pos.correction_key(), pos.evaluate());
+            // The table's score stands for the static evaluation where
+            // its bound says it is the better guess, as in Stockfish: +13
+            // in capablanca, +17 in chess, +6 in xiangqi at 10 ms a move
+            // (BENCHMARKS.md, "The table in quiescence").
+            let eval = self.corrected(pos.correction_key(), pos.evaluate());
+            stand_pat = match tt_hit {
+                Some((s, bound))
+                    if s.abs() < MATE_BOUND
+                        && match bound {
+                            Bound::Exact => true,
+                            Bound::Lower => s > eval,
+                            Bound::Upper => s < eval,
+                        } =>
+                {
+                    s
+                }
+                _ => eval,
+            };
             if stand_pat >= beta {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
@@ -1456,13 +1464,7 @@ impl<G: Game> Searcher<G> {
         self.scores[ply] = scores;
         // Depth 0: quiescence's own entries, which no search of a ply or
         // more takes for its own.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta);
         self.tt
             .store(key, best_move.or(tt_move), score_to_tt(best, ply), 0, bound);
         best

@@ -24,6 +24,31 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's result `best` says, for the window it was given
+    /// (`alpha`, `beta`): at least `best` if it reached beta, exactly it
+    /// if it raised alpha, at most it otherwise.
+    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` of this bound settles a search with the
+    /// window (`alpha`, `beta`), so that it may return the score at once.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A move the table can keep in one 64-bit word.
 ///
 /// `from_bits(to_bits(m)) == Some(m)` for every move. Bits that no move
@@ -244,21 +269,44 @@ mod tests {
     /// Threads storing and probing the same slots at once: every entry
     /// read back is one that was written whole (its score and move derive
     /// from its key), never a mix of two writes.
+    ///
+    /// The keys share a slot as positions' keys do (the same high bits)
+    /// and differ in random low bits, and the move and score are a mix of
+    /// the key, as unrelated to it as a real entry's: a torn read passes
+    /// the key check only if the words it mixes happen to cancel. (With
+    /// the move equal to the key's low bits and keys differing in two
+    /// bits, a read of one write's check and data with another's move
+    /// passed as the other key in about half the runs.)
     #[test]
     fn shared_between_threads_entries_stay_whole() {
         let tt = TranspositionTable::<u32>::with_megabytes(1);
         let slots = tt.len() as u64;
+        let mix = |k: u64| {
+            let k = (k ^ (k >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            k ^ (k >> 29)
+        };
+        // Low bits per thread: 40 bits, far below a slot's width.
+        let low = |t: u64| (t + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24;
         std::thread::scope(|scope| {
             for t in 0..4u64 {
                 let tt = &tt;
                 scope.spawn(move || {
                     for i in 0..200_000u64 {
                         // Keys that collide on a few slots.
-                        let key = (i % 64).wrapping_mul(u64::MAX / slots) ^ (t << 7);
-                        tt.store(key, Some(key as u32), (key % 1000) as i32, 3, Bound::Exact);
-                        if let Some(e) = tt.probe(key ^ (1 << 7)) {
-                            assert_eq!(e.mv, Some(e.key as u32));
-                            assert_eq!(e.score, (e.key % 1000) as i32);
+                        let base = (i % 64).wrapping_mul(u64::MAX / slots);
+                        let key = base ^ low(t);
+                        let m = mix(key);
+                        tt.store(
+                            key,
+                            Some(m as u32),
+                            ((m >> 40) % 1000) as i32,
+                            3,
+                            Bound::Exact,
+                        );
+                        if let Some(e) = tt.probe(base ^ low(t ^ 1)) {
+                            let m = mix(e.key);
+                            assert_eq!(e.mv, Some(m as u32));
+                            assert_eq!(e.score, ((m >> 40) % 1000) as i32);
                         }
                     }
                 });
