@@ -303,7 +303,10 @@ mod tests {
                             3,
                             Bound::Exact,
                         );
-                        if let Some(e) = tt.probe(base ^ low(t ^ 1)) {
+                        // Another thread's key in the next slot, which
+                        // this thread has not just overwritten.
+                        let next = ((i + 1) % 64).wrapping_mul(u64::MAX / slots);
+                        if let Some(e) = tt.probe(next ^ low(t ^ 1)) {
                             let m = mix(e.key);
                             assert_eq!(e.mv, Some(m as u32));
                             assert_eq!(e.score, ((m >> 40) % 1000) as i32);
