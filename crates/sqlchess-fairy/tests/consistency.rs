@@ -337,3 +337,42 @@ fn every_builtin() {
         games_checked(&v, 1, 50, 500 + i as u64, false);
     }
 }
+
+/// Positions in check, where the generator keeps only the moves that take
+/// the checker or block its line: after every checking move of random
+/// games in every built-in variant, the move list equals the list where
+/// every move is verified by playing it.
+#[test]
+fn evasions_in_every_builtin() {
+    let mut checked_positions = 0;
+    for (i, name) in sqlchess_fairy::variant_names().enumerate() {
+        let v = Variant::builtin(name).unwrap();
+        let mut rng = Rng(XorShift64::new(0x00e7_a510 + i as u64));
+        let mut pos = Position::start(&v);
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let child = pos.play(m);
+                if child.is_check() {
+                    checked_positions += 1;
+                    assert_eq!(
+                        sorted_uci(&child),
+                        sorted_uci(&child.with_full_legality_check()),
+                        "{} {}",
+                        v.name,
+                        child.fen()
+                    );
+                }
+            }
+            pos = pos.play(moves[rng.next() % moves.len()]);
+        }
+    }
+    // Not every variant has checks (extinction, antichess), most do.
+    assert!(
+        checked_positions > 1000,
+        "{checked_positions} positions in check"
+    );
+}

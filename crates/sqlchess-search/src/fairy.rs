@@ -674,6 +674,14 @@ impl Game for FairyGame {
         self.pos.legal_moves_into(out);
     }
 
+    fn untested_moves(&self, out: &mut Vec<FairyMove>) {
+        self.pos.untested_moves_into(out);
+    }
+
+    fn is_untested_move_legal(&self, mv: FairyMove) -> bool {
+        self.pos.is_untested_move_legal(mv)
+    }
+
     fn has_moves(&self, _scratch: &mut Vec<FairyMove>) -> bool {
         self.pos.has_legal_move()
     }

@@ -58,6 +58,20 @@ pub trait Game: Clone + Send + 'static {
     /// Appends every legal move to `out` (which the caller has cleared).
     fn moves(&self, out: &mut Vec<Self::Move>);
 
+    /// Appends to `out` (which the caller has cleared) every legal move
+    /// and perhaps some illegal ones, which [`Game::is_untested_move_legal`]
+    /// rejects: for a search that reaches few of a node's moves, where
+    /// testing legality only for the moves played is cheaper. The default
+    /// is [`Game::moves`].
+    fn untested_moves(&self, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+    }
+
+    /// Whether `mv`, one of [`Game::untested_moves`]'s, is legal.
+    fn is_untested_move_legal(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// Whether the side to move has a legal move. The default lists them
     /// into `scratch` (cleared first); games that can stop at the first
     /// move override it, as the mate-threat test asks it after every

@@ -874,7 +874,9 @@ impl<G: Game> Searcher<G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
-        pos.moves(&mut moves);
+        // Legality is tested as each move is played (below): most nodes
+        // cut before they reach most of their moves.
+        pos.untested_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -1000,6 +1002,9 @@ impl<G: Game> Searcher<G> {
                     || (depth <= SEE_PRUNE_DEPTH
                         && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
             if pruned_unless_check && (!spare_checks || !pos.may_give_check(mv)) {
+                continue;
+            }
+            if !pos.is_untested_move_legal(mv) {
                 continue;
             }
             let mut child = pos.clone();
@@ -1147,13 +1152,12 @@ impl<G: Game> Searcher<G> {
         self.quiets[ply] = quiets;
 
         if searched == 0 {
-            // Only the excluded move was legal: fail low. (Otherwise every
-            // move was pruned, which cannot happen: the first is always
-            // searched.)
+            // Only the excluded move was legal: fail low. Otherwise no
+            // move was legal (pruning spares the first legal move).
             return if excluded.is_some() {
                 alpha
             } else {
-                static_eval
+                outcome_score(pos.outcome_without_moves(), ply)
             };
         }
         if excluded.is_some() {
@@ -1371,7 +1375,8 @@ impl<G: Game> Searcher<G> {
         if in_check {
             // No standing pat in check: every evasion is searched.
             stand_pat = -INF;
-            pos.moves(&mut moves);
+            // Legality is tested as each evasion is played (below).
+            pos.untested_moves(&mut moves);
             if moves.is_empty() {
                 self.moves[ply] = moves;
                 self.scores[ply] = scores;
@@ -1436,6 +1441,9 @@ impl<G: Game> Searcher<G> {
             {
                 continue;
             }
+            if in_check && !pos.is_untested_move_legal(mv) {
+                continue;
+            }
             let mut child = pos.clone();
             child.apply(mv);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
@@ -1462,6 +1470,11 @@ impl<G: Game> Searcher<G> {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        if best == -INF {
+            // In check with no legal evasion (every legal move scores
+            // above -INF).
+            return outcome_score(pos.outcome_without_moves(), ply);
+        }
         // Depth 0: quiescence's own entries, which no search of a ply or
         // more takes for its own.
         let bound = Bound::of_result(best, original_alpha, beta);

@@ -1357,6 +1357,46 @@ impl Position {
         self.to_frame_moves(&mut out[start..]);
     }
 
+    /// Appends to `out` the legal moves and, among them untested, the
+    /// royal piece's plain steps that may leave it attacked: for a search,
+    /// which reaches few of a node's moves and asks
+    /// [`Position::is_untested_move_legal`] of each it plays. The test is
+    /// most of the cost of generating moves where the enemy has many line
+    /// pieces.
+    ///
+    /// ```
+    /// use sqlchess_fairy::{Position, Variant};
+    /// let v = Variant::builtin("capablanca").unwrap();
+    /// // The king on a1 may not step to b1, which the rook on b8 holds.
+    /// let pos = Position::from_fen(&v, "1r2k5/10/10/10/10/10/10/K9 w - - 0 1").unwrap();
+    /// let mut untested = Vec::new();
+    /// pos.untested_moves_into(&mut untested);
+    /// let legal: Vec<_> = untested
+    ///     .into_iter()
+    ///     .filter(|&mv| pos.is_untested_move_legal(mv))
+    ///     .collect();
+    /// assert_eq!(legal, pos.legal_moves());
+    /// ```
+    pub fn untested_moves_into(&self, out: &mut Vec<FairyMove>) {
+        let start = out.len();
+        // Special rules generate through their own filters, which test
+        // every move: there the list is the legal one.
+        with!(self, |r, st| if r.special {
+            st.generate(r, out)
+        } else {
+            st.generate(r, &mut movegen::RoyalUntested(out))
+        });
+        self.to_frame_moves(&mut out[start..]);
+    }
+
+    /// Whether `mv`, one of [`Position::untested_moves_into`]'s moves, is
+    /// legal: the royal piece's plain steps are tested here, every other
+    /// move was tested as it was generated.
+    pub fn is_untested_move_legal(&self, mv: FairyMove) -> bool {
+        let internal = mv.map(|i| from_frame(i, self.stride()));
+        with!(self, |r, st| st.royal_move_is_safe(r, internal))
+    }
+
     /// Rewrites moves of the layout's squares as frame squares, the
     /// squares of [`FairyMove`]'s public face.
     fn to_frame_moves(&self, moves: &mut [FairyMove]) {

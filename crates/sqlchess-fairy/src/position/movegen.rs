@@ -35,6 +35,28 @@ pub(crate) trait Sink<B> {
     fn push(&mut self, mv: FairyMove);
     /// Drops of piece `t` on every square of `targets`.
     fn drops(&mut self, t: usize, targets: B);
+    /// Whether the sink takes the royal piece's plain moves untested for
+    /// the royal piece's safety ([`RoyalUntested`]).
+    const DEFERS_ROYAL: bool = false;
+}
+
+/// A sink of moves that takes the royal piece's plain moves without the
+/// test of whether they leave it attacked, the costliest part of
+/// generating moves, for a search that reaches few of them; the test is
+/// [`State::royal_move_is_safe`]. Every other move is legal as generated.
+pub(crate) struct RoyalUntested<'a>(pub(crate) &'a mut Vec<FairyMove>);
+
+impl<B: Bits> Sink<B> for RoyalUntested<'_> {
+    const DEFERS_ROYAL: bool = true;
+    fn bulk(&mut self, from: usize, targets: B) {
+        Sink::<B>::bulk(self.0, from, targets);
+    }
+    fn push(&mut self, mv: FairyMove) {
+        self.0.push(mv);
+    }
+    fn drops(&mut self, t: usize, targets: B) {
+        Sink::<B>::drops(self.0, t, targets);
+    }
 }
 
 /// A sink that passes on only the moves that give no check
@@ -134,6 +156,74 @@ impl<B: Bits> State<B> {
     #[inline]
     pub(crate) fn occ(&self) -> B {
         self.by_color[0] | self.by_color[1] | self.walls
+    }
+
+    /// Whether the royal piece's plain move `mv`, given untested by a
+    /// generation into [`RoyalUntested`], leaves it safe; `true` for every
+    /// other move, which that generation tested already, and in variants
+    /// with special rules, whose generation tests every move.
+    pub(crate) fn royal_move_is_safe(&self, r: &Rules<B>, mv: FairyMove) -> bool {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        if r.special
+            || mv.kind != MoveKind::Normal
+            || r.v.royal.is_none_or(|royal| !self.by_type[royal].has(from))
+        {
+            return true;
+        }
+        // The generator's own test of a royal step (`generate_moves`).
+        let mut occ = self.occ();
+        occ.clear(from);
+        occ.set(to);
+        !self.attacked(r, to, self.side ^ 1, &occ, &B::from_index(to))
+    }
+
+    /// The squares a piece other than the royal one on `k` must move to
+    /// if its move is to answer a check: the checker's and those between
+    /// it and `k` where one piece checks, none where two or more do.
+    /// `None` where the check is not that simple to read (hoppers, lame
+    /// leapers, locusts and the other captures only the generic attack
+    /// test sees, janggi, pseudo-royal pieces): every move is then tested.
+    fn evasion_squares(&self, r: &Rules<B>, k: usize, occ: &B) -> Option<B> {
+        let them = self.side ^ 1;
+        if r.verify_all
+            || r.generic_capture[them]
+            || r.slow_check[them]
+            || r.janggi.is_some()
+            || r.v.pseudo_royal
+        {
+            return None;
+        }
+        let theirs = self.by_color[them];
+        let mut checkers = B::EMPTY;
+        let mut lines = B::EMPTY;
+        for (t, tr) in r.types.iter().enumerate() {
+            checkers |= tr.leap_cap_rev[them][k] & self.by_type[t] & theirs;
+        }
+        for ar in r.attack_rays[them]
+            .iter()
+            .filter(|a| a.kind == LineKind::Slide)
+        {
+            let mut group = B::EMPTY;
+            for &t in &ar.types {
+                if r.types[t].region[them].has(k) {
+                    group |= self.by_type[t];
+                }
+            }
+            group &= theirs;
+            let Some(b) = r.first_blocker(ar.dir, k, occ) else {
+                continue;
+            };
+            if group.has(b) && ar.limit.is_none_or(|l| r.limited[l][k].has(b)) {
+                checkers.set(b);
+                lines |= r.rays[ar.dir][k] & !r.rays[ar.dir][b];
+            }
+        }
+        match checkers.count() {
+            // A check found by no test here: read it the slow way.
+            0 => None,
+            1 => Some(checkers | lines),
+            _ => Some(B::EMPTY),
+        }
     }
 
     /// Generates every legal move into `sink`.
@@ -673,6 +763,14 @@ impl<B: Bits> State<B> {
                 sensitive |= r.rays[dir][k] & !r.rays[dir][ek as usize];
             }
         }
+        // In check, a move of a piece other than the royal one must take
+        // the checker or block its line: the other targets need no test.
+        let evasions = if in_check {
+            self.evasion_squares(r, ksq as usize, &occ)
+                .unwrap_or(B::FULL)
+        } else {
+            B::FULL
+        };
         // Computed once for the moves near the king's lines.
         let near_king = if sensitive.is_empty() {
             None
@@ -811,12 +909,15 @@ impl<B: Bits> State<B> {
                 } else {
                     wanted
                 };
-                let targets = (quiet | caps) & restrict & tr.region[us] & wanted;
+                let evasion = if is_royal { B::FULL } else { evasions };
+                let targets = (quiet | caps) & restrict & tr.region[us] & wanted & evasion;
                 if CAPTURES {
                     doubles = B::EMPTY;
                 }
-                doubles &= restrict & !targets;
-                if is_royal && !PSEUDO {
+                doubles &= restrict & !targets & evasion;
+                if is_royal && !PSEUDO && S::DEFERS_ROYAL {
+                    sink.bulk(from, targets);
+                } else if is_royal && !PSEUDO {
                     let mut occ2 = occ;
                     occ2.clear(from);
                     // The enemy's line pieces, found once for every target.
