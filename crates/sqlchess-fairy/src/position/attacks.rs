@@ -159,7 +159,7 @@ impl<B: Bits> State<B> {
     /// The pieces of the types that attack along `ar` and may attack `sq`
     /// (their region holds it), of either colour: the caller keeps `by`'s.
     #[inline]
-    fn ray_attackers(&self, r: &Rules<B>, ar: &AttackRay, sq: usize, by: usize) -> B {
+    pub(super) fn ray_attackers(&self, r: &Rules<B>, ar: &AttackRay, sq: usize, by: usize) -> B {
         let mut atk = B::EMPTY;
         for &t in &ar.types {
             if r.types[t].region[by].has(sq) {

@@ -203,13 +203,7 @@ impl<B: Bits> State<B> {
             .iter()
             .filter(|a| a.kind == LineKind::Slide)
         {
-            let mut group = B::EMPTY;
-            for &t in &ar.types {
-                if r.types[t].region[them].has(k) {
-                    group |= self.by_type[t];
-                }
-            }
-            group &= theirs;
+            let group = self.ray_attackers(r, ar, k, them) & theirs;
             let Some(b) = r.first_blocker(ar.dir, k, occ) else {
                 continue;
             };
@@ -645,13 +639,7 @@ impl<B: Bits> State<B> {
                     .iter()
                     .filter(|a| a.kind == LineKind::Slide)
                 {
-                    let mut group = B::EMPTY;
-                    for &t in &ar.types {
-                        if r.types[t].region[them].has(k) {
-                            group |= self.by_type[t];
-                        }
-                    }
-                    group &= theirs;
+                    let group = self.ray_attackers(r, ar, k, them) & theirs;
                     if group.is_empty() {
                         continue;
                     }
@@ -704,13 +692,7 @@ impl<B: Bits> State<B> {
                 // grasshopper can only come to attack the king if it is
                 // among the first three pieces on the ray; then only the ray
                 // up to the third piece matters.
-                let mut group = B::EMPTY;
-                for &t in &ar.types {
-                    if r.types[t].region[them].has(k) {
-                        group |= self.by_type[t];
-                    }
-                }
-                group &= theirs;
+                let group = self.ray_attackers(r, ar, k, them) & theirs;
                 if !group.intersects(&r.rays[ar.dir][k]) {
                     continue;
                 }
