@@ -2,7 +2,7 @@
 """Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
 
     scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
-    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--rust FILE]
+    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--sqlchess BINARY] [--rust FILE]
 
 `data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
 random legal openings of 6 plies from SEED, one game per core at once) and
@@ -24,6 +24,12 @@ square few positions visit keeps about its old value. It prints the fitted
 tables and the error before and after, and with --rust rewrites that
 variant's entry in crates/sqlchess-search/src/fairy_tuned.rs, which the
 fairy evaluation uses in place of its generic placement (docs/search.md).
+
+With --sqlchess the tables are fitted to what the rest of that build's
+evaluation (mobility, king safety, threats, pawns) leaves of the scores,
+so that they take over only what material and placement must explain;
+without it they absorb the rest too, which the evaluation then counts
+twice (grand's tables fitted so lost 48 Elo, BENCHMARKS.md).
 
 In a variant with hands, each piece's value in hand is fitted too. Needs
 pyffish and numpy (pip install pyffish numpy) and
@@ -137,6 +143,8 @@ def data(args):
     with open(args.out, "w") as f, multiprocessing.Pool(args.jobs) as pool:
         for i, lines in enumerate(pool.imap(play_game, jobs), 1):
             f.writelines(lines)
+            # A run stopped early keeps the games it finished.
+            f.flush()
             n += len(lines)
             if sys.stderr.isatty():
                 print(f"\r{i}/{args.games} games, {n} positions", end="", file=sys.stderr)
@@ -182,7 +190,7 @@ def fit(args):
     def white_square(x, y):
         return (h - 1 - y) * w + (x if mirrored else w - 1 - x)
 
-    rows, cols, vals, targets = [], [], [], []
+    rows, cols, vals, targets, fens = [], [], [], [], []
     n = 0
     for path in args.data:
         for line in open(path):
@@ -206,6 +214,7 @@ def fit(args):
                     cols.append(index[(cell.lower(), -1)])
                     vals.append(1.0 if cell.isupper() else -1.0)
             targets.append(float(score))
+            fens.append(fen)
             n += 1
     features = numpy.zeros((n, len(index)))
     numpy.add.at(features, (numpy.array(rows), numpy.array(cols)), numpy.array(vals))
@@ -215,6 +224,18 @@ def fit(args):
     w0 = numpy.zeros(len(index))
     for (l, sq), i in index.items():
         w0[i] = prior[l][sq] if sq >= 0 else sum(prior[l]) / len(prior[l]) * 9 / 8
+    if args.sqlchess:
+        # The rest of sqlchess's evaluation (mobility, king safety,
+        # threats, pawns, tempo) is what its whole evaluation adds to the
+        # current tables' sum: the tables are fitted to what the rest
+        # leaves of the scores, so that they do not count again what the
+        # rest counts already.
+        from evalerror import sqlchess_evaluations
+        whole = numpy.array(sqlchess_evaluations(args.sqlchess, args.variant, fens), float)
+        rest = whole - features @ w0
+        print(f"the rest of the evaluation: mean {rest.mean():.0f} cp, root mean square "
+              f"{numpy.sqrt(numpy.mean(rest ** 2)):.0f} cp", file=sys.stderr)
+        y = y - rest
     # The last tenth of the positions (the last games: a game's positions
     # are written together) is held out to measure the fit.
     split = n - n // 10
@@ -340,6 +361,9 @@ def main():
                    help="keep the values in hand at the current ones")
     f.add_argument("--keep-scale", action="store_true",
                    help="scale the fit to the current tables' material at the start")
+    f.add_argument("--sqlchess", metavar="BINARY",
+                   help="fit the tables to what the rest of this build's evaluation leaves "
+                        "of the scores (its SQL evaluate, less its current tables' sum)")
     f.add_argument("--rust")
     args = ap.parse_args()
     data(args) if args.command == "data" else fit(args)

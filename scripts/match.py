@@ -173,25 +173,63 @@ class PyffishReferee:
 
     pyffish rebuilds its tables on every call (about 4 ms), so a ply asks it
     as few questions as it can: the legal moves once, for both the end of
-    the game and the legality of the next move."""
+    the game and the legality of the next move. It also replays every move
+    it is given at every question (11 ms a ply at ply 80, most of a 10 ms
+    match's time), so it is asked from the position after the last move
+    that reset the move-rule clock (a capture or a pawn move), with the
+    moves since: Fairy-Stockfish looks no further back for a repetition,
+    and the FEN carries the clock and the variant's counters."""
+
+    # Moves replayed before the referee looks for a later starting point.
+    REANCHOR_AFTER = 12
+    # At most this many pieces (royal ones and those in hand included)
+    # where the referee asks whether neither side can mate.
+    FEW_PIECES = 12
 
     def __init__(self, variant, opening):
         self.variant = variant
         self.start = pyffish.start_fen(variant)
         self.moves = list(opening)
         self.legal = None
+        # The position pyffish is asked from, and the moves played since.
+        self.anchor = self.start
+        self.tail = list(opening)
+        self.next_look = self.REANCHOR_AFTER
+        # Pieces on the board and in hand at the last look: a position
+        # where neither side can mate has few (xiangqi's, at most 12).
+        self.pieces = sum(ch.isalpha() for ch in self.start.split()[0])
 
     def push(self, move):
         """Plays `move`; False if it is illegal."""
         if move not in self.legal:
             return False
         self.moves.append(move)
+        self.tail.append(move)
         return True
+
+    def reanchor(self):
+        """Moves the starting point to the last position where the
+        move-rule clock stood at 0, if that is later than the current one."""
+        if len(self.tail) < self.next_look:
+            return
+        fen = pyffish.get_fen(self.variant, self.anchor, self.tail)
+        self.next_look = len(self.tail) + self.REANCHOR_AFTER
+        self.pieces = sum(ch.isalpha() for ch in fen.split()[0])
+        try:
+            clock = int(fen.split()[-2])
+        except (IndexError, ValueError):
+            return
+        if clock < len(self.tail):
+            self.next_look = self.REANCHOR_AFTER
+            cut = len(self.tail) - clock
+            self.anchor = pyffish.get_fen(self.variant, self.anchor, self.tail[:cut])
+            self.tail = self.tail[cut:]
 
     def result(self):
         """None while the game goes on, else (result text, reason)."""
-        variant, start, moves = self.variant, self.start, self.moves
-        white_to_move = (len(moves) % 2 == 0) == (" w " in start)
+        self.reanchor()
+        variant, start, moves = self.variant, self.anchor, self.tail
+        white_to_move = (len(self.moves) % 2 == 0) == (" w " in self.start)
 
         def result(value, reason):
             # pyffish's values are for the side to move.
@@ -210,9 +248,13 @@ class PyffishReferee:
         end, value = pyffish.is_optional_game_end(variant, start, moves)
         if end:
             return result(value, "repetition or move rule")
-        white_short, black_short = pyffish.has_insufficient_material(variant, start, moves)
-        if white_short and black_short:
-            return "1/2-1/2", "insufficient material"
+        # Asked only with few pieces left (a question costs 2.5 ms): the
+        # count is at most REANCHOR_AFTER plies old, and a game where
+        # neither side can mate stays drawn whenever it is called.
+        if self.pieces <= self.FEW_PIECES:
+            white_short, black_short = pyffish.has_insufficient_material(variant, start, moves)
+            if white_short and black_short:
+                return "1/2-1/2", "insufficient material"
         return None
 
 
