@@ -5,8 +5,8 @@
 //! move ordering (hash move, MVV-LVA, killers, counter-moves, history and
 //! continuation history), null-move pruning with verification at depth,
 //! singular extensions, late-move reductions (under a clock, two plies
-//! more at expected cut nodes) and futility pruning (the last
-//! four only for games that declare a
+//! more at expected cut nodes), razoring (under a clock) and futility
+//! pruning (the last five only for games that declare a
 //! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
 //! neither reverse futility nor the null move prunes a node whose opponent
 //! threatens mate in one, so a mate in N is found at depth 2N+1),
@@ -56,6 +56,13 @@ const SEE_QUIET_MARGIN: i32 = 25;
 /// The greatest depth at which a quiet move is pruned when the static
 /// evaluation plus 100 + 110 × depth stays below alpha.
 const FUTILITY_DEPTH: i32 = 5;
+/// The deepest node razoring resolves by quiescence.
+const RAZOR_DEPTH: i32 = 3;
+/// How far below alpha a node's static evaluation must be for razoring:
+/// this, plus [`RAZOR_MARGIN_PER_DEPTH`] × depth².
+const RAZOR_MARGIN: i32 = 400;
+/// See [`RAZOR_MARGIN`].
+const RAZOR_MARGIN_PER_DEPTH: i32 = 250;
 /// The ordering score of the transposition table's move: first.
 const TABLE_MOVE: i32 = 2_000_000;
 /// The ordering score of a capture that wins or holds its exchange
@@ -765,6 +772,27 @@ impl<G: Game> Searcher<G> {
             // we pass) makes worthless; the test is asked only where the
             // search below could not see the threat itself.
             let mut threat = None;
+            // Razoring: hopelessly below alpha near the leaves, the node
+            // is left to quiescence, and fails low if even its captures do
+            // not reach alpha (Stockfish's rule, with a wider margin: +47
+            // and +32 in capablanca, 0 in chess, xiangqi and crazyhouse
+            // at 10 ms a move, BENCHMARKS.md, "Razoring, shogi's
+            // material, and a faster referee"). Not in a search that
+            // promises its mates: a quiet mate from a position that looks
+            // lost would go unseen.
+            if depth <= RAZOR_DEPTH
+                && !self.mate_safe
+                && alpha.abs() < MATE_BOUND
+                && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH * depth * depth < alpha
+            {
+                let v = self.quiescence(pos, alpha, alpha + 1, ply, 0);
+                if self.stopped {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
+            }
             // Reverse futility: far above beta at low depth.
             if depth <= 6
                 && static_eval - 90 * depth >= beta
