@@ -60,9 +60,9 @@ const FUTILITY_DEPTH: i32 = 5;
 const RAZOR_DEPTH: i32 = 3;
 /// How far below alpha a node's static evaluation must be for razoring:
 /// this, plus [`RAZOR_MARGIN_PER_DEPTH`] × depth².
-const RAZOR_MARGIN: i32 = 400;
+const RAZOR_MARGIN: i32 = 250;
 /// See [`RAZOR_MARGIN`].
-const RAZOR_MARGIN_PER_DEPTH: i32 = 250;
+const RAZOR_MARGIN_PER_DEPTH: i32 = 150;
 /// The ordering score of the transposition table's move: first.
 const TABLE_MOVE: i32 = 2_000_000;
 /// The ordering score of a capture that wins or holds its exchange
@@ -774,12 +774,13 @@ impl<G: Game> Searcher<G> {
             let mut threat = None;
             // Razoring: hopelessly below alpha near the leaves, the node
             // is left to quiescence, and fails low if even its captures do
-            // not reach alpha (Stockfish's rule, with a wider margin: +47
-            // and +32 in capablanca, 0 in chess, xiangqi and crazyhouse
-            // at 10 ms a move, BENCHMARKS.md, "Razoring, shogi's
-            // material, and a faster referee"). Not in a search that
-            // promises its mates: a quiet mate from a position that looks
-            // lost would go unseen.
+            // not reach alpha (Stockfish's rule: +47 and +32 in
+            // capablanca, 0 in chess, xiangqi and crazyhouse at 10 ms a
+            // move with a margin of 400 + 250·depth², and this narrower
+            // one +16 and +31 in capablanca over that, BENCHMARKS.md,
+            // "Razoring, shogi's material, and a faster referee"). Not in
+            // a search that promises its mates: a quiet mate from a
+            // position that looks lost would go unseen.
             if depth <= RAZOR_DEPTH
                 && !self.mate_safe
                 && alpha.abs() < MATE_BOUND
