@@ -807,7 +807,7 @@ impl Game for FairyGame {
         }
     }
 
-    fn prunes_checks(&self) -> bool {
+    fn drops(&self) -> bool {
         self.tables.drops
     }
 

@@ -183,17 +183,24 @@ pub trait Game: Clone + Send + 'static {
         None
     }
 
+    /// Whether pieces in hand can be dropped on the board (crazyhouse,
+    /// shogi): the search prunes differently where any piece in hand can
+    /// reach any square in one move.
+    fn drops(&self) -> bool {
+        false
+    }
+
     /// Whether quiet moves that give check are pruned and reduced like
-    /// any other quiet move. By default they are neither: a quiet check
-    /// can start a mating attack the static evaluation cannot see. Where
-    /// pieces in hand can be dropped, nearly every position has many
-    /// checking drops and board moves, and sparing them all grows the
-    /// tree more than it finds (BENCHMARKS.md, "Where the fairy trees
-    /// grow, and checks in drop variants").
+    /// any other quiet move. Where pieces cannot be dropped they are
+    /// neither: a quiet check can start a mating attack the static
+    /// evaluation cannot see. Where pieces in hand can be dropped, nearly
+    /// every position has many checking drops and board moves, and
+    /// sparing them all grows the tree more than it finds (BENCHMARKS.md,
+    /// "Where the fairy trees grow, and checks in drop variants").
     /// Searches without a clock spare checks whatever this says, so that
     /// a mate in N is still found at depth 2N + 1.
     fn prunes_checks(&self) -> bool {
-        false
+        self.drops()
     }
 
     /// Half-moves since the last irreversible move: repetitions are only

@@ -780,8 +780,13 @@ impl<G: Game> Searcher<G> {
             // one +16 and +31 in capablanca over that, BENCHMARKS.md,
             // "Razoring, shogi's material, and a faster referee"). Not in
             // a search that promises its mates: a quiet mate from a
-            // position that looks lost would go unseen.
+            // position that looks lost would go unseen. Not where pieces
+            // can be dropped, where quiescence, which drops nothing, says
+            // least about a quiet position: −34 in crazyhouse and −60 in
+            // shogi against no razoring (BENCHMARKS.md, "Razoring left to
+            // variants without drops").
             if depth <= RAZOR_DEPTH
+                && !pos.drops()
                 && !self.mate_safe
                 && alpha.abs() < MATE_BOUND
                 && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH * depth * depth < alpha
