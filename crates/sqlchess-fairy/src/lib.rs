@@ -25,7 +25,7 @@ pub use ini::{
 pub use piece::{images, lame_path, Component, MoveMode, ParsePieceError, PathKind, PieceDef};
 pub use position::{
     divide, perft, Activity, FairyMove, FenError, MoveError, Position, SanMove, Setup, SetupPiece,
-    PASSED_PAWN_RANKS,
+    MAX_PIECE_TYPES, PASSED_PAWN_RANKS,
 };
 pub use sqlchess_types::{Color, FenField, GameStatus, Outcome, RelativeOutcome};
 pub use variant::{

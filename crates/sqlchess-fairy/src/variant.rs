@@ -1245,8 +1245,8 @@ impl Variant {
                 height: self.height as u32,
             });
         }
-        if self.pieces.len() > 32 {
-            let letter = self.pieces[32].letter;
+        if self.pieces.len() > crate::MAX_PIECE_TYPES {
+            let letter = self.pieces[crate::MAX_PIECE_TYPES].letter;
             return Err(VariantError::Letter {
                 variant: self.name.clone(),
                 letter,

@@ -101,7 +101,15 @@ const KING_DANGER_CAP: i32 = 600;
 
 /// Centipawns per enemy piece attacked by a cheaper piece
 /// ([`Activity::threats`]): it must move or be lost for less.
-const THREAT_WEIGHT: i32 = 40;
+const THREAT_WEIGHT: i32 = 60;
+/// Centipawns more per threat of the side to move, which can take the
+/// piece at once, where the other side's threats can still be parried:
+/// fitted to Fairy-Stockfish's scores, 100 or more by the side to move
+/// against 60 to 70 by the other in capablanca, grand and seirawan
+/// (`scripts/fairy_eval_fit.py`); 40 and 40 before, +11 to +39 Elo in
+/// six variants at 10 ms a move (BENCHMARKS.md, "Threats of the side to
+/// move").
+const THREAT_BY_SIDE_TO_MOVE: i32 = 40;
 /// Centipawns per enemy piece attacked and not defended
 /// ([`Activity::hanging`]).
 const HANGING_WEIGHT: i32 = 30;
@@ -152,15 +160,21 @@ fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
 }
 
 /// Mobility, the attack on each king, threats, passed pawns and pawn
-/// structure, White minus Black: an attack on a king by one piece alone
+/// structure, White minus Black, `side_to_move` 0 for White: an attack on a king by one piece alone
 /// counts for nothing (it rarely mates) unless it can check safely, two
 /// or more pieces by the square of their weight (safe checks included),
 /// scaled down as the pieces leave the board.
-fn activity(a: &Activity, phase: i32) -> i32 {
+fn activity(a: &Activity, phase: i32, side_to_move: usize) -> i32 {
     let mut score = 0;
     for c in 0..2 {
+        let threat = THREAT_WEIGHT
+            + if c == side_to_move {
+                THREAT_BY_SIDE_TO_MOVE
+            } else {
+                0
+            };
         let mut side = MOBILITY_WEIGHT * a.mobility[c] as i32
-            + THREAT_WEIGHT * a.threats[c] as i32
+            + threat * a.threats[c] as i32
             + HANGING_WEIGHT * a.hanging[c] as i32;
         let safe_checks = a.safe_checks[c].min(SAFE_CHECKS_COUNTED) as i32;
         // A lone attacker that can also check safely is an attack too.
@@ -216,6 +230,22 @@ fn phase_material(
         }
     }
     material
+}
+
+/// The parts the fairy evaluation sums, White's view
+/// ([`FairyGame::evaluation_parts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct EvaluationParts {
+    /// Material and placement of the pieces on the board and in hand.
+    pub placement: i32,
+    /// Shelter and attackers near each royal piece, and holes a drop
+    /// could fill.
+    pub king_safety: i32,
+    /// The game phase, from 0 (no pieces but pawns and royal ones) to 256
+    /// (the start's material).
+    pub phase: i32,
+    /// What [`Position::activity`] counts: weighed by `activity`.
+    pub activity: Activity,
 }
 
 /// What the evaluation knows about a variant, computed once.
@@ -514,7 +544,10 @@ impl FairyGame {
         out
     }
 
-    /// The evaluation from White's point of view, in centipawns.
+    /// The evaluation from White's point of view, in centipawns, without
+    /// the side to move's tempo (its threats weigh more than the other
+    /// side's, so the same pieces score a little differently with the
+    /// other side to move).
     pub fn evaluate_white(&self) -> i32 {
         self.scanned().0
     }
@@ -553,6 +586,24 @@ impl FairyGame {
     /// The evaluation, White minus Black, and the pawn key, from one pass
     /// over the pieces.
     fn scan(&self) -> (i32, u32) {
+        let (parts, pawns) = self.parts();
+        let side_to_move = usize::from(!self.pos.white_to_move());
+        let score = parts.placement
+            + parts.king_safety
+            + activity(&parts.activity, parts.phase, side_to_move);
+        (score, pawns)
+    }
+
+    /// The evaluation's parts, White's view, as [`FairyGame::scan`] sums
+    /// them: for `examples/fairy_features.rs`, which lists them for a fit
+    /// of the weights to Fairy-Stockfish's scores.
+    pub fn evaluation_parts(&self) -> EvaluationParts {
+        self.parts().0
+    }
+
+    /// The evaluation's parts and the pawn key, from one pass over the
+    /// pieces.
+    fn parts(&self) -> (EvaluationParts, u32) {
         let t = &*self.tables;
         let mut score = 0;
         // Where the pieces stand, for the king-safety pass: (x, y, white).
@@ -627,9 +678,13 @@ impl FairyGame {
                 score += if c == 0 { placement } else { -placement };
             }
         }
-        score += king_safety(&placed[..n_placed], kings, in_hand, t);
-        score += activity(&self.pos.activity(), phase);
-        (score, (pawns >> 32) as u32 ^ pawns as u32)
+        let parts = EvaluationParts {
+            placement: score,
+            king_safety: king_safety(&placed[..n_placed], kings, in_hand, t),
+            phase,
+            activity: self.pos.activity(),
+        };
+        (parts, (pawns >> 32) as u32 ^ pawns as u32)
     }
 
     /// Whether neither side holds a piece in hand.

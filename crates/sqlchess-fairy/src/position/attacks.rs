@@ -808,7 +808,12 @@ impl<B: Bits> State<B> {
                     let (attacks, quiet) = self.piece_targets(r, t, c, from, &occ);
                     cheaper |= attacks;
                     let moves = ((quiet & !occ) | (attacks & theirs)) & r.types[t].region[c];
-                    out.mobility[c] += (moves & area).count();
+                    let mobility = (moves & area).count();
+                    out.mobility[c] += mobility;
+                    if let Some(n) = out.mobility_by_piece[c].get_mut(t) {
+                        // At most the board's 256 squares a piece.
+                        *n = n.saturating_add(mobility as u16);
+                    }
                     checks_from[c] |= moves & check_squares;
                     let near_king = (attacks & r.types[t].region[c] & zone).count();
                     if near_king > 0 {

@@ -848,6 +848,10 @@ pub struct Activity {
     /// could move to or capture on, summed over the pieces, without the squares the enemy's chess pawns
     /// attack (a piece that goes there is lost for a pawn).
     pub mobility: [u32; 2],
+    /// [`Activity::mobility`] by piece type (the variant's piece index,
+    /// up to [`MAX_PIECE_TYPES`]): for an evaluation that weighs a
+    /// square to a knight otherwise than one to a queen.
+    pub mobility_by_piece: [[u16; MAX_PIECE_TYPES]; 2],
     /// How many of each side's pieces attack the enemy royal piece's
     /// square or a square next to it.
     pub king_attackers: [u32; 2],
@@ -890,6 +894,10 @@ pub struct Activity {
     /// their side beside them on the same rank.
     pub phalanx_pawns: [u32; 2],
 }
+
+/// The most piece types a variant may have (variants.ini sections with
+/// more are refused when parsed).
+pub const MAX_PIECE_TYPES: usize = 32;
 
 /// The ranks to go that [`Activity::passed_pawns`] tells apart.
 pub const PASSED_PAWN_RANKS: usize = 8;
