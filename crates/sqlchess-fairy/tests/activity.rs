@@ -263,9 +263,15 @@ fn isolated_doubled_supported_and_side_by_side_pawns() {
     // Black: f7, g7 and h7 side by side, g6 behind g7 (doubled) and
     // defended by f7 and h7. Then the same pawns on a 10-file board, with
     // the kingside pawns on the last files.
+    // Seirawan's pawns are chess's: gating changes how its moves are
+    // generated, not where its pawns go.
     for (variant, fen) in [
         ("chess", "6k1/5ppp/6p1/8/2PP4/2P1P3/P6P/6K1 w - - 0 1"),
         ("capablanca", "8k1/7ppp/8p1/10/2PP6/2P1P5/P8P/8K1 w - - 0 1"),
+        (
+            "seirawan",
+            "6k1/5ppp/6p1/8/2PP4/2P1P3/P6P/6K1[HEhe] w - - 0 1",
+        ),
     ] {
         let v = Variant::builtin(variant).unwrap();
         let a = Position::from_fen(&v, fen).unwrap().activity();

@@ -749,7 +749,7 @@ impl<B: Bits> State<B> {
             // Squares a piece may go to: not its own side's, and not where
             // an enemy chess pawn takes it.
             let mut area = r.board & !own;
-            if let (Some(p), Some(_)) = (r.v.pawn_of(c ^ 1), r.chess_pawn[c ^ 1]) {
+            if let (Some(p), true) = (r.v.pawn_of(c ^ 1), r.evaluated_as_chess_pawn[c ^ 1]) {
                 let enemy_pawns = self.by_type[p] & self.by_color[c ^ 1];
                 let [left, right] = r.forward_diagonals(c ^ 1, enemy_pawns);
                 area &= !(left | right);
@@ -831,7 +831,7 @@ impl<B: Bits> State<B> {
                     *side_attacks |= self.piece_targets(r, royal, c, from, &occ).0;
                 }
             }
-            if r.chess_pawn[c].is_some() {
+            if r.evaluated_as_chess_pawn[c] {
                 self.pawn_structure(r, c, &mut out);
             }
         }
@@ -851,7 +851,7 @@ impl<B: Bits> State<B> {
         let Some(t) = r.v.pawn_of(c) else {
             return B::EMPTY;
         };
-        if r.chess_pawn[c].is_some() {
+        if r.evaluated_as_chess_pawn[c] {
             let [left, right] = r.forward_diagonals(c, pawns);
             return left | right;
         }

@@ -231,6 +231,12 @@ pub(crate) struct Rules<B> {
     /// step: counting moves takes its unpinned pawns' plain moves for all
     /// of them at once.
     pub chess_pawn: [Option<bool>; 2],
+    /// Per colour, whether its pawn steps, takes and stands as chess's
+    /// for the evaluation ([`crate::Activity`]'s pawn structure, passed
+    /// pawns and the squares pawns attack): [`Rules::chess_pawn`] but for
+    /// gating, which changes how a pawn's moves are generated, not where
+    /// the pawn goes or what it attacks (seirawan's pawns are chess's).
+    pub evaluated_as_chess_pawn: [bool; 2],
     /// The piece types other than the royal one, cheapest first by
     /// [`Variant::piece_values`], with those values: what
     /// [`crate::Activity`]'s threats compare.
@@ -465,6 +471,7 @@ impl<B: Bits> Rules<B> {
             walling_region: [B::EMPTY; 2],
             edge: B::EMPTY,
             chess_pawn: [None; 2],
+            evaluated_as_chess_pawn: [false; 2],
             by_value: Vec::new(),
             pseudo_count: false,
             rays_anywhere: [false; 2],
@@ -959,7 +966,9 @@ impl<B: Bits> Rules<B> {
             // by playing them (`State::janggi_sensitive`).
             rules.slow_check = [true; 2];
         }
-        rules.chess_pawn = [0, 1].map(|c| rules.moves_as_chess_pawn(c));
+        rules.chess_pawn = [0, 1].map(|c| rules.moves_as_chess_pawn(c, true));
+        rules.evaluated_as_chess_pawn =
+            [0, 1].map(|c| rules.moves_as_chess_pawn(c, false).is_some());
         rules.by_value = v
             .piece_values()
             .into_iter()
@@ -1155,8 +1164,8 @@ impl<B: Bits> Rules<B> {
     /// square when the variant allows double steps (from its initial zone),
     /// with no other move, no board region, no shogi-style promotion and
     /// no rule that looks at a pawn move one by one (gating, immobility,
-    /// janggi's palace, triple steps).
-    fn moves_as_chess_pawn(&self, c: usize) -> Option<bool> {
+    /// janggi's palace, triple steps; gating only where `with_gating`).
+    fn moves_as_chess_pawn(&self, c: usize, with_gating: bool) -> Option<bool> {
         let p = self.v.pawn_of(c)?;
         let tr = self.types.get(p)?;
         if self.v.royal == Some(p)
@@ -1169,7 +1178,7 @@ impl<B: Bits> Rules<B> {
             || self.promoted_of[p].is_some()
             || self.demoted_of[p].is_some()
             || self.v.immobility_illegal
-            || self.v.gating
+            || (with_gating && self.v.gating)
             || (tr.region[c] & self.board) != self.board
         {
             return None;
