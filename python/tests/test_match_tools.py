@@ -203,3 +203,57 @@ def test_chess_referee_agrees_with_pyffish() -> None:
             assert verdict == ("0-1", "checkmate")
     assert not match.ChessReferee([]).push("e2e5")
     assert not match.ChessReferee([]).push("nonsense")
+
+
+def test_fairy_eval_fit_recovers_the_weights_that_made_the_scores(tmp_path: Path) -> None:
+    """`scripts/fairy_eval_fit.py` on positions whose scores are the
+    engine's evaluation with one weight changed (threats of the side to
+    move worth 150 cp): the fit finds that weight and no error."""
+    import random
+
+    rng = random.Random(17)
+    letters = "pnbrqk"
+    head = ["score", "eval", "placement", "king_safety", "phase", "white_to_move"]
+    head += [f"mobility_{l}" for l in letters]
+    for side in ("white", "black"):
+        head += [f"{side}_{n}" for n in ("threats", "hanging", "king_attackers", "king_attacks",
+                                         "safe_checks")]
+    for i in range(8):
+        head += [f"passed_{i + 1}_mg", f"passed_{i + 1}_eg"]
+    for n in ("isolated", "doubled", "supported", "phalanx"):
+        head += [f"{n}_mg", f"{n}_eg"]
+    rows: list[dict[str, float]] = []
+    for _ in range(600):
+        r: dict[str, float] = {h: 0.0 for h in head}
+        r["placement"] = rng.randint(-300, 300)
+        r["phase"] = rng.randint(0, 256)
+        white = rng.random() < 0.5
+        r["white_to_move"] = 1 if white else 0
+        for l in "nbrq":
+            r[f"mobility_{l}"] = rng.randint(-10, 10)
+        for side in ("white", "black"):
+            r[f"{side}_threats"] = rng.randint(0, 3)
+            r[f"{side}_hanging"] = rng.randint(0, 2)
+        stm = 1 if white else -1
+        mover, other = ("white", "black") if white else ("black", "white")
+        r["score"] = (r["placement"] + 30 * stm
+                      + 5 * sum(r[f"mobility_{l}"] for l in "nbrq")
+                      + stm * (150 * r[f"{mover}_threats"] + 30 * r[f"{mover}_hanging"])
+                      - stm * (60 * r[f"{other}_threats"] + 30 * r[f"{other}_hanging"]))
+        rows.append(r)
+    features = tmp_path / "features.tsv"
+    features.write_text("\t".join(head) + "\n"
+                        + "".join("\t".join(str(r[h]) for h in head) + "\n" for r in rows))
+    out = run("fairy_eval_fit.py", str(features), "--ridge", "0.0001", "--clip", "5000")
+    fitted: dict[str, float] = {}
+    held_out_error = float("inf")
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0] in ("threats_side_to_move", "threats_other_side", "tempo"):
+            fitted[cells[0]] = float(cells[2])
+        if cells[0] == "fitted, held out":
+            held_out_error = float(cells[1])
+    assert abs(fitted["threats_side_to_move"] - 150) < 1, out
+    assert abs(fitted["threats_other_side"] - 60) < 1, out
+    assert abs(fitted["tempo"] - 30) < 1, out
+    assert held_out_error < 1, out
