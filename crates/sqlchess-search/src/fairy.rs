@@ -160,10 +160,11 @@ fn taper((mg, eg): (i32, i32), phase: i32) -> i32 {
 }
 
 /// Mobility, the attack on each king, threats, passed pawns and pawn
-/// structure, White minus Black, `side_to_move` 0 for White: an attack on a king by one piece alone
-/// counts for nothing (it rarely mates) unless it can check safely, two
-/// or more pieces by the square of their weight (safe checks included),
-/// scaled down as the pieces leave the board.
+/// structure, White minus Black (`side_to_move` 0 for White, whose
+/// threats weigh more): an attack on a king by one piece alone counts
+/// for nothing (it rarely mates) unless it can check safely, two or more
+/// pieces by the square of their weight (safe checks included), scaled
+/// down as the pieces leave the board.
 fn activity(a: &Activity, phase: i32, side_to_move: usize) -> i32 {
     let mut score = 0;
     for c in 0..2 {
