@@ -165,14 +165,49 @@ def test_evalerror_sets_both_evaluations_against_the_scores(tmp_path: Path) -> N
     assert rows[1][1] == "4" and int(rows[1][2]) > 0, rows[1]
 
 
-def load_match_module() -> types.ModuleType:
+def test_evalerror_terms_name_the_term_that_made_the_error(tmp_path: Path) -> None:
+    engines()
+    binary = sqlchess_bin()
+    assert binary is not None
+    fens = [
+        "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
+        "r1abqkbcnr/pppppppppp/2n7/10/4P5/5N4/PPPP1PPPPP/RNABQKBCNR b KQkq - 2 2",
+        "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
+        "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1",
+        "4k5/pp8/10/10/10/10/10/1K8 w - - 0 1",
+    ]
+    tool = load_module("evalerror.py")
+    own = tool.sqlchess_evaluations(binary, "capablanca", fens)
+    traces: list[dict[str, tuple[int, int]]] = []
+    tool.fairy_stockfish_evaluations("capablanca", fens, traces)
+    # Scores that differ from sqlchess's evaluation by exactly
+    # Fairy-Stockfish's endgame material: that term, in that phase, and
+    # no other explains the whole error.
+    data = tmp_path / "data.tsv"
+    data.write_text("".join(f"{f}\t{e + t['Material'][1]}\n" for f, e, t in zip(fens, own, traces)))
+    out = run("evalerror.py", "capablanca", str(data), "--sqlchess", binary, "--terms")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
+            if line.startswith("| ") and "spread" not in line and not line.startswith("| ---")
+            and not line.startswith("| evaluation")]
+    terms = rows[2:]
+    assert {"Material", "Mobility", "King safety", "Threats"} <= {r[0] for r in terms}, out
+    assert terms[0][0] == "Material" and terms[0][4] == "+1.000", out
+    assert all(r[4] != "+1.000" for r in terms[1:]), out
+
+
+def load_module(script: str) -> types.ModuleType:
+    """A script of scripts/ as a module, to call its functions."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("match_tool", SCRIPTS / "match.py")
+    spec = importlib.util.spec_from_file_location(script.removesuffix(".py"), SCRIPTS / script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_match_module() -> types.ModuleType:
+    return load_module("match.py")
 
 
 def test_chess_referee_agrees_with_pyffish() -> None:
