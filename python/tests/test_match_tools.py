@@ -134,16 +134,21 @@ def test_treesize_under_a_clock_reports_the_depth_reached(tmp_path: Path) -> Non
         assert cell == "" or cell.isdigit() or cell.endswith("(1)"), row
 
 
+# Capablanca positions of the evaluation tools' tests: the opening, and
+# a lone archbishop, whose material every evaluation counts.
+CAPABLANCA_FENS = [
+    "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
+    "r1abqkbcnr/pppppppppp/2n7/10/4P5/5N4/PPPP1PPPPP/RNABQKBC1R b KQkq - 2 2",
+    "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
+    "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1",
+]
+
+
 def test_evalerror_sets_both_evaluations_against_the_scores(tmp_path: Path) -> None:
     engines()
     binary = sqlchess_bin()
     assert binary is not None
-    fens = [
-        "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
-        "r1abqkbcnr/pppppppppp/2n7/10/4P5/5N4/PPPP1PPPPP/RNABQKBC1R b KQkq - 2 2",
-        "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
-        "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1",
-    ]
+    fens = CAPABLANCA_FENS
     # Scores equal to sqlchess's own evaluation: its error is nil.
     values = ",".join(f"('{f}')" for f in fens)
     text = subprocess.run(
@@ -169,13 +174,7 @@ def test_evalerror_terms_name_the_term_that_made_the_error(tmp_path: Path) -> No
     engines()
     binary = sqlchess_bin()
     assert binary is not None
-    fens = [
-        "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
-        "r1abqkbcnr/pppppppppp/2n7/10/4P5/5N4/PPPP1PPPPP/RNABQKBCNR b KQkq - 2 2",
-        "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
-        "4k5/10/10/10/2A7/10/10/1K8 w - - 0 1",
-        "4k5/pp8/10/10/10/10/10/1K8 w - - 0 1",
-    ]
+    fens = [*CAPABLANCA_FENS, "4k5/pp8/10/10/10/10/10/1K8 w - - 0 1"]
     tool = load_module("evalerror.py")
     own = tool.sqlchess_evaluations(binary, "capablanca", fens)
     traces: list[dict[str, tuple[int, int]]] = []
