@@ -147,11 +147,8 @@ def report(name, predictions, scores):
     sxx = sum(x * x for x, _ in pairs) or 1
     scale = sum(x * y for x, y in pairs) / sxx
     rms_scaled = math.sqrt(sum((scale * x - y) ** 2 for x, y in pairs) / n)
-    mx, my = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
-    cov = sum((x - mx) * (y - my) for x, y in pairs)
-    vx = sum((x - mx) ** 2 for x, _ in pairs)
-    vy = sum((y - my) ** 2 for _, y in pairs)
-    corr = cov / math.sqrt(vx * vy) if vx and vy else float("nan")
+    corr = correlation([x for x, _ in pairs], [y for _, y in pairs])
+    corr = float("nan") if corr is None else corr
     print(f"| {name} | {n} | {rms:.0f} | {scale:.2f} | {rms_scaled:.0f} | {corr:.3f} |")
 
 
