@@ -9,6 +9,7 @@ pub mod fairy;
 mod fairy_tuned;
 mod game;
 pub mod minimax;
+pub mod net;
 mod search;
 pub mod selfplay;
 pub mod tictactoe;

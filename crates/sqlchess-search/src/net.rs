@@ -1,0 +1,323 @@
+//! A small evaluation network for standard chess: 768 inputs per side
+//! (each piece on its square, seen from that side), one hidden layer shared
+//! by both sides' views and clipped, one output. Trained by
+//! `scripts/nnue_train.py`, which documents the file format, on the
+//! positions the chess evaluation's weights are fitted to.
+//!
+//! Not the engine's evaluation yet: the networks trained so far on these
+//! two cores (up to a few million positions) have not played better than
+//! [`crate::eval`] (BENCHMARKS.md, "An evaluation network trained on 1.2
+//! to 3.6 million positions"). The evaluation is computed afresh for each
+//! position, which costs about what [`crate::eval`] does at 128 neurons.
+
+use sqlchess_core::{Color, Position, Role};
+
+/// The largest hidden layer a network file may have.
+pub const MAX_HIDDEN: usize = 1024;
+/// Inputs per side: 12 pieces on 64 squares.
+const INPUTS: usize = 768;
+/// The input weights' and hidden biases' scale.
+const QA: i32 = 255;
+/// The output weights' scale.
+const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+const CP_PER_UNIT: i32 = 400;
+
+/// Why a network file was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum NetError {
+    /// The file does not start with `SQCN` and a hidden size.
+    #[error("not a sqlchess network file (no SQCN header)")]
+    Header,
+    /// The hidden size is 0 or above [`MAX_HIDDEN`].
+    #[error("hidden layer of {0} neurons (1 to {MAX_HIDDEN} allowed)")]
+    Hidden(usize),
+    /// The file's length does not match its hidden size.
+    #[error("network file of {actual} bytes, {expected} expected for its hidden size")]
+    Length {
+        /// Bytes the header's hidden size needs.
+        expected: usize,
+        /// Bytes the file has.
+        actual: usize,
+    },
+    /// Some position could overflow the 16-bit hidden sums or the output's sum.
+    #[error("weights so large that a hidden sum could overflow 16 bits or the output 32")]
+    Overflow,
+}
+
+/// A trained network, ready to evaluate positions.
+#[derive(Debug, Clone)]
+pub struct Network {
+    hidden: usize,
+    /// `INPUTS` rows of `hidden` weights.
+    input_weights: Vec<i16>,
+    hidden_bias: Vec<i16>,
+    /// The side to move's `hidden` weights, then the other side's.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+impl Network {
+    /// Reads a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < 8 || &bytes[..4] != b"SQCN" {
+            return Err(NetError::Header);
+        }
+        let hidden = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::Hidden(hidden));
+        }
+        let expected = 8 + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if bytes.len() != expected {
+            return Err(NetError::Length {
+                expected,
+                actual: bytes.len(),
+            });
+        }
+        let mut words = bytes[8..expected - 4]
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let input_weights: Vec<i16> = words.by_ref().take(INPUTS * hidden).collect();
+        let hidden_bias: Vec<i16> = words.by_ref().take(hidden).collect();
+        let output_weights: Vec<i16> = words.collect();
+        let b = &bytes[expected - 4..];
+        let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        // At most 32 pieces: the 32 largest weights of any neuron plus its
+        // bias must stay within i16, so that no position overflows.
+        for n in 0..hidden {
+            let mut column: Vec<i32> = (0..INPUTS)
+                .map(|f| i32::from(input_weights[f * hidden + n]).abs())
+                .collect();
+            column.sort_unstable_by(|a, b| b.cmp(a));
+            let worst: i32 = column[..32].iter().sum::<i32>() + i32::from(hidden_bias[n]).abs();
+            if worst > i32::from(i16::MAX) {
+                return Err(NetError::Overflow);
+            }
+        }
+        // And the output's sum must stay within i32.
+        let output_worst: i64 = output_weights
+            .iter()
+            .map(|&w| i64::from(w).abs() * i64::from(QA))
+            .sum::<i64>()
+            + i64::from(output_bias).abs();
+        if output_worst > i64::from(i32::MAX) {
+            return Err(NetError::Overflow);
+        }
+        Ok(Network {
+            hidden,
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The hidden layer's size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The score of `pos` for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        // Fixed sizes let the compiler keep the sums in vector registers.
+        match self.hidden {
+            32 => self.evaluate_with::<32>(pos),
+            64 => self.evaluate_with::<64>(pos),
+            128 => self.evaluate_with::<128>(pos),
+            256 => self.evaluate_with::<256>(pos),
+            512 => self.evaluate_with::<512>(pos),
+            _ => self.evaluate_with::<MAX_HIDDEN>(pos),
+        }
+    }
+
+    /// [`Network::evaluate`] with the hidden layer's size known, or at most `H`.
+    #[inline(always)]
+    fn evaluate_with<const H: usize>(&self, pos: &Position) -> i32 {
+        let h = self.hidden.min(H);
+        let mut white = [0i16; H];
+        let mut black = [0i16; H];
+        white[..h].copy_from_slice(&self.hidden_bias[..h]);
+        black[..h].copy_from_slice(&self.hidden_bias[..h]);
+        let board = pos.board();
+        for color in [Color::White, Color::Black] {
+            let own = usize::from(color == Color::Black) * 6;
+            let other = 6 - own;
+            for role in Role::ALL {
+                for sq in board.by_color(color) & board.by_role(role) {
+                    let s = sq.index();
+                    let fw = (own + role.index()) * 64 + s;
+                    let fb = (other + role.index()) * 64 + (s ^ 56);
+                    add(&mut white[..h], &self.input_weights[fw * h..fw * h + h]);
+                    add(&mut black[..h], &self.input_weights[fb * h..fb * h + h]);
+                }
+            }
+        }
+        let (first, second) = match pos.turn() {
+            Color::White => (&white, &black),
+            Color::Black => (&black, &white),
+        };
+        let sum = dot(&first[..h], &self.output_weights[..h])
+            + dot(&second[..h], &self.output_weights[h..2 * h]);
+        let out = i64::from(sum + self.output_bias) * i64::from(CP_PER_UNIT);
+        (out / i64::from(QA * QB)) as i32
+    }
+}
+
+#[inline(always)]
+fn add(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// The clipped hidden values times the output weights.
+#[inline(always)]
+fn dot(hidden: &[i16], weights: &[i16]) -> i32 {
+    hidden
+        .iter()
+        .zip(weights)
+        .map(|(&v, &w)| i32::from(v.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlchess_core::zobrist::SplitMix64;
+
+    /// A network file from its parts, as `scripts/nnue_train.py` writes one.
+    fn file(hidden: usize, weights: &[i16], output_bias: i32) -> Vec<u8> {
+        let mut bytes = b"SQCN".to_vec();
+        bytes.extend_from_slice(&(hidden as u32).to_le_bytes());
+        for w in weights {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes.extend_from_slice(&output_bias.to_le_bytes());
+        bytes
+    }
+
+    fn random_network(hidden: usize, seed: u64) -> Network {
+        let mut rng = SplitMix64(seed);
+        let words = INPUTS * hidden + 3 * hidden;
+        let weights: Vec<i16> = (0..words)
+            .map(|_| (rng.next_u64() % 401) as i16 - 200)
+            .collect();
+        Network::from_bytes(&file(hidden, &weights, 1234)).unwrap()
+    }
+
+    #[test]
+    fn a_hand_built_network_counts_the_side_to_move_s_queens() {
+        // One neuron that sees the queens of the side whose view it is:
+        // 100 / 255 of a unit each, passed on at +1 for the side to move's
+        // view and -1 for the other's.
+        let hidden = 1;
+        let mut weights = vec![0i16; INPUTS + 3];
+        for sq in 0..64 {
+            weights[4 * 64 + sq] = 100;
+        }
+        weights[INPUTS + 1] = 64;
+        weights[INPUTS + 2] = -64;
+        let net = Network::from_bytes(&file(hidden, &weights, 0)).unwrap();
+        let cp = 100 * 64 * 400 / (255 * 64);
+        for (fen, expected) in [
+            ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", cp),
+            ("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", -cp),
+            ("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", 0),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(net.evaluate(&pos), expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn every_size_gives_the_same_score_for_the_position_with_colours_exchanged() {
+        for hidden in [8, 32, 128] {
+            let net = random_network(hidden, hidden as u64);
+            for fen in [
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            ] {
+                let pos = Position::from_fen(fen).unwrap();
+                let mut flipped = pos.to_setup();
+                flipped.board = flipped.board.flip_colors();
+                flipped.turn = !flipped.turn;
+                flipped.castling_rights = sqlchess_core::Bitboard(0);
+                flipped.ep_square = None;
+                let mirror =
+                    Position::from_setup(flipped, sqlchess_core::CastlingMode::Standard).unwrap();
+                assert_eq!(net.evaluate(&pos), net.evaluate(&mirror), "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_files_that_are_not_networks() {
+        assert_eq!(Network::from_bytes(b"").unwrap_err(), NetError::Header);
+        assert_eq!(
+            Network::from_bytes(b"NNUE\x01\0\0\0").unwrap_err(),
+            NetError::Header
+        );
+        assert_eq!(
+            Network::from_bytes(&file(0, &[], 0)).unwrap_err(),
+            NetError::Hidden(0)
+        );
+        assert_eq!(
+            Network::from_bytes(&file(MAX_HIDDEN + 1, &[], 0)).unwrap_err(),
+            NetError::Hidden(MAX_HIDDEN + 1)
+        );
+        let short = file(2, &[0; 10], 0);
+        assert_eq!(
+            Network::from_bytes(&short).unwrap_err(),
+            NetError::Length {
+                expected: 8 + 2 * (INPUTS * 2 + 6) + 4,
+                actual: short.len()
+            }
+        );
+    }
+
+    #[test]
+    fn refuses_weights_that_could_overflow_a_hidden_sum() {
+        let mut weights = vec![0i16; INPUTS + 3];
+        // 32 pieces at 1,100 each would exceed i16; at 1,000 they do not.
+        weights[..32].fill(1_100);
+        assert_eq!(
+            Network::from_bytes(&file(1, &weights, 0)).unwrap_err(),
+            NetError::Overflow
+        );
+        weights[..32].fill(1_000);
+        assert!(Network::from_bytes(&file(1, &weights, 0)).is_ok());
+        weights[INPUTS + 1] = 64;
+        assert_eq!(
+            Network::from_bytes(&file(1, &weights, i32::MAX)).unwrap_err(),
+            NetError::Overflow
+        );
+    }
+
+    proptest::proptest! {
+        /// Any bytes, and any weights behind a valid header, give a network
+        /// or a typed error, never a panic; a network read evaluates.
+        #[test]
+        fn any_bytes_read_or_refused(
+            body in proptest::collection::vec(proptest::num::u8::ANY, 0..4_000),
+            hidden in 1usize..5,
+            seed in proptest::num::u64::ANY,
+            scale in 1u64..3_000,
+        ) {
+            let _ = Network::from_bytes(&body);
+            let mut rng = SplitMix64(seed);
+            let weights: Vec<i16> = (0..INPUTS * hidden + 3 * hidden)
+                .map(|_| (rng.next_u64() % (2 * scale + 1)) as i16 - scale as i16)
+                .collect();
+            if let Ok(net) = Network::from_bytes(&file(hidden, &weights, seed as i32)) {
+                for fen in [
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                    "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+                ] {
+                    let _ = net.evaluate(&Position::from_fen(fen).unwrap());
+                }
+            }
+        }
+    }
+}

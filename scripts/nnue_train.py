@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Trains a chess evaluation network on labelled positions.
+
+    python3 scripts/nnue_train.py LABELLED.txt NET.bin [--hidden 128] [--epochs 20] [--mirror]
+        [--residual SCORES.txt] [--baseline SCORES.txt]
+
+LABELLED.txt holds `FEN;RESULT;SCORE` lines: positions of
+`examples/texel_data.rs` labelled by `scripts/texel_label.py` (RESULT is the
+game's result for White, SCORE White's expected score by Stockfish's search).
+The network is the small "efficiently updatable" kind: 768 inputs per side
+(each piece on its square, seen from that side: the board turned for Black),
+one hidden layer shared by both sides' views, clipped to 0..1, and one output
+from both layers, the side to move's first. The output is a score in
+centipawns; the fit minimises the squared difference between its expected
+score, `1 / (1 + 10^(-K * cp / 400))` with the chess evaluation's K, and
+`LAMBDA * RESULT + (1 - LAMBDA) * SCORE`, by Adam on mini-batches; every
+twentieth block of 1,000 positions (a few games) is held out, and the
+network with the least held-out error is written. `--mirror` adds every
+position with its files mirrored. `--residual` fits the network to what
+another evaluation leaves over (the score is that evaluation's plus the
+network's); `--baseline` reports another evaluation's held-out error.
+Both read a score a line for the side to move, in LABELLED's order, as
+`examples/chess_eval.rs` writes sqlchess's.
+
+NET.bin is what `sqlchess_search::net::Network` reads (and `chess_eval NET.bin`
+evaluates with): the magic `SQCN`, the hidden size (u32), then little-endian
+i16 arrays: the input weights (768 × hidden, scaled by 255), the hidden
+biases (by 255), the output weights (2 × hidden, by 64), and the output
+bias as i32 (by 255 × 64).
+
+Needs numpy and scipy.
+"""
+
+import argparse
+import math
+import sys
+import time
+
+import numpy as np
+import scipy.sparse as sp
+
+K = 1.4081  # the chess evaluation's scale (crates/sqlchess-search/src/eval_weights.rs)
+CP_PER_UNIT = 400.0  # the network's output unit, in centipawns
+QA, QB = 255, 64
+PIECES = "PNBRQKpnbrqk"
+
+
+def features(fen, mirror=False):
+    """The active inputs of both views and whether White is to move; with
+    `mirror`, of the board with its files mirrored (the same position but
+    for castling, which the network does not see)."""
+    board, turn = fen.split()[:2]
+    white, black = [], []
+    rank = 7
+    file = 0
+    for c in board:
+        if c == "/":
+            rank -= 1
+            file = 0
+        elif c.isdigit():
+            file += int(c)
+        else:
+            p = PIECES.index(c)
+            role, colour = p % 6, p // 6  # colour 0 White
+            sq = rank * 8 + (7 - file if mirror else file)
+            white.append((colour * 6 + role) * 64 + sq)
+            black.append(((1 - colour) * 6 + role) * 64 + (sq ^ 56))
+            file += 1
+    return white, black, turn == "w"
+
+
+def load(path, lam, mirror):
+    """The positions of `path`, each followed by its mirror image if `mirror`."""
+    wi, bi, indptr, stm, target = [], [], [0], [], []
+    with open(path) as f:
+        for line in f:
+            fen, result, score = line.rstrip("\n").rsplit(";", 2)
+            for flip in (False, True) if mirror else (False,):
+                w, b, white_to_move = features(fen, flip)
+                wi.extend(w)
+                bi.extend(b)
+                indptr.append(len(wi))
+                stm.append(white_to_move)
+                target.append(lam * float(result) + (1 - lam) * float(score))
+    n = len(stm)
+    indptr = np.array(indptr, dtype=np.int64)
+    ones = np.ones(len(wi), dtype=np.float32)
+    xw = sp.csr_matrix((ones, np.array(wi, dtype=np.int32), indptr), shape=(n, 768))
+    xb = sp.csr_matrix((ones, np.array(bi, dtype=np.int32), indptr), shape=(n, 768))
+    return xw, xb, np.array(stm, dtype=bool), np.array(target, dtype=np.float32)
+
+
+class Net:
+    def __init__(self, hidden, rng):
+        self.w1 = rng.normal(0, 0.1, (768, hidden)).astype(np.float32)
+        self.b1 = np.full(hidden, 0.25, dtype=np.float32)
+        self.w2 = rng.normal(0, 0.1, 2 * hidden).astype(np.float32)
+        self.b2 = np.zeros(1, dtype=np.float32)
+
+    def params(self):
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def forward(self, xw, xb, stm):
+        aw = xw @ self.w1 + self.b1
+        ab = xb @ self.w1 + self.b1
+        s = stm[:, None]
+        first = np.where(s, aw, ab)
+        second = np.where(s, ab, aw)
+        pre = np.concatenate([first, second], axis=1)
+        h = np.clip(pre, 0.0, 1.0)
+        out = h @ self.w2 + self.b2[0]
+        return out, (xw, xb, s, pre, h)
+
+    def backward(self, dout, cache):
+        xw, xb, s, pre, h = cache
+        hidden = self.w1.shape[1]
+        dw2 = h.T @ dout
+        db2 = np.array([dout.sum()], dtype=np.float32)
+        dh = dout[:, None] * self.w2[None, :]
+        dh *= (pre > 0.0) & (pre < 1.0)
+        dfirst, dsecond = dh[:, :hidden], dh[:, hidden:]
+        daw = np.where(s, dfirst, dsecond)
+        dab = np.where(s, dsecond, dfirst)
+        dw1 = xw.T @ daw + xb.T @ dab
+        db1 = daw.sum(axis=0) + dab.sum(axis=0)
+        return [dw1.astype(np.float32), db1, dw2, db2]
+
+
+def loss_and_grad(net, xw, xb, stm, target, offset, want_grad=True):
+    out, cache = net.forward(xw, xb, stm)
+    cp = out * CP_PER_UNIT + offset
+    # The side to move's expected score; the labels are White's.
+    p = 1.0 / (1.0 + np.power(10.0, -K * cp / 400.0))
+    t = np.where(stm, target, 1.0 - target)
+    err = p - t
+    loss = float(np.mean(err * err))
+    if not want_grad:
+        return loss, None
+    dp = 2.0 * err / len(err)
+    dout = dp * p * (1 - p) * (K * math.log(10) / 400.0) * CP_PER_UNIT
+    return loss, net.backward(dout.astype(np.float32), cache)
+
+
+def evaluate(net, xw, xb, stm, target, offset, batch=65536):
+    total = 0.0
+    for i in range(0, len(stm), batch):
+        j = min(i + batch, len(stm))
+        loss, _ = loss_and_grad(net, xw[i:j], xb[i:j], stm[i:j], target[i:j], offset[i:j], False)
+        total += loss * (j - i)
+    return total / max(1, len(stm))
+
+
+def save(net, path):
+    w1 = np.clip(np.round(net.w1 * QA), -32767, 32767).astype("<i2")
+    b1 = np.clip(np.round(net.b1 * QA), -32767, 32767).astype("<i2")
+    w2 = np.clip(np.round(net.w2 * QB), -32767, 32767).astype("<i2")
+    b2 = np.array([round(float(net.b2[0]) * QA * QB)], dtype="<i4")
+    with open(path, "wb") as f:
+        f.write(b"SQCN")
+        f.write(np.array([net.w1.shape[1]], dtype="<u4").tobytes())
+        for a in (w1, b1, w2, b2):
+            f.write(a.tobytes())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("labelled")
+    ap.add_argument("net")
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mirror", action="store_true",
+                    help="also train on every position with its files mirrored")
+    ap.add_argument("--residual", help="a file of the evaluation the network is added to "
+                    "(centipawns for the side to move, one a line, in LABELLED's order)")
+    ap.add_argument("--weight-decay", type=float, default=0.0)
+    ap.add_argument("--baseline", help="a file of another evaluation's scores (centipawns for "
+                    "the side to move, one a line, in LABELLED's order): its held-out error")
+    args = ap.parse_args()
+
+    t0 = time.time()
+    xw, xb, stm, target = load(args.labelled, args.lam, args.mirror)
+    n = len(stm)
+    # Hold out every twentieth block of 1,000 positions (a few games each),
+    # so that no held-out position has a neighbour of its game in training
+    # (a mirrored position stays with its original).
+    block = np.arange(n) // (2000 if args.mirror else 1000)
+    held = block % 20 == 7
+    train_idx, test_idx = np.flatnonzero(~held), np.flatnonzero(held)
+    xw_test, xb_test = xw[test_idx], xb[test_idx]
+    print(f"{n} positions ({len(test_idx)} held out) read in {time.time() - t0:.0f} s",
+          file=sys.stderr, flush=True)
+
+    if args.baseline:
+        cp = np.loadtxt(args.baseline, dtype=np.float64)
+        if args.mirror:
+            cp = np.repeat(cp, 2)
+        p = 1.0 / (1.0 + np.power(10.0, -K * cp[test_idx] / 400.0))
+        t = np.where(stm[test_idx], target[test_idx], 1.0 - target[test_idx])
+        print(f"baseline held out {np.mean((p - t) ** 2):.6f}", file=sys.stderr, flush=True)
+
+    offset = np.zeros(n, dtype=np.float32)
+    if args.residual:
+        offset = np.loadtxt(args.residual, dtype=np.float32)
+        if args.mirror:
+            offset = np.repeat(offset, 2)
+    rng = np.random.default_rng(args.seed)
+    net = Net(args.hidden, rng)
+    m = [np.zeros_like(p) for p in net.params()]
+    v = [np.zeros_like(p) for p in net.params()]
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    step = 0
+    best = math.inf
+    for epoch in range(args.epochs):
+        lr = args.lr * (0.5 * (1 + math.cos(math.pi * epoch / args.epochs)))
+        order = rng.permutation(train_idx)
+        train_loss = 0.0
+        for i in range(0, len(order), args.batch):
+            idx = np.sort(order[i:i + args.batch])
+            loss, grads = loss_and_grad(net, xw[idx], xb[idx], stm[idx], target[idx], offset[idx])
+            train_loss += loss * len(idx)
+            step += 1
+            for p, g, mi, vi in zip(net.params(), grads, m, v):
+                mi *= beta1
+                mi += (1 - beta1) * g
+                vi *= beta2
+                vi += (1 - beta2) * g * g
+                mhat = mi / (1 - beta1 ** step)
+                vhat = vi / (1 - beta2 ** step)
+                p -= (lr * (mhat / (np.sqrt(vhat) + eps) + args.weight_decay * p)).astype(np.float32)
+            # Quantised input weights must keep the accumulator in i16.
+            np.clip(net.w1, -1.98, 1.98, out=net.w1)
+        test_loss = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx])
+        print(f"epoch {epoch + 1}: train {train_loss / len(order):.6f}, held out {test_loss:.6f}"
+              f" ({time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
+        if test_loss < best:
+            best = test_loss
+            save(net, args.net)
+
+
+if __name__ == "__main__":
+    main()
