@@ -7,7 +7,7 @@
 //! Not the engine's evaluation yet: the networks trained so far on these
 //! two cores (up to a few million positions) have not played better than
 //! [`crate::eval`] (BENCHMARKS.md, "An evaluation network trained on 1.2
-//! to 3.6 million positions"). The evaluation is computed afresh for each
+//! to 4 million positions"). The evaluation is computed afresh for each
 //! position, which costs about what [`crate::eval`] does at 128 neurons.
 
 use sqlchess_core::{Color, Position, Role};
