@@ -35,6 +35,7 @@ import argparse
 import math
 import sys
 import time
+from array import array
 
 import numpy as np
 import scipy.sparse as sp
@@ -70,8 +71,12 @@ def features(fen, mirror=False):
 
 
 def load(path, lam, mirror):
-    """The positions of `path`, each followed by its mirror image if `mirror`."""
-    wi, bi, indptr, stm, target = [], [], [0], [], []
+    """The positions of `path`, each followed by its mirror image if `mirror`.
+    The inputs go to typed arrays (2 bytes each) rather than lists of
+    Python integers (over 30 bytes each), so that tens of millions of
+    positions fit in memory."""
+    wi, bi, indptr = array("h"), array("h"), array("q", [0])
+    stm, target = array("b"), array("f")
     with open(path) as f:
         for line in f:
             fen, result, score = line.rstrip("\n").rsplit(";", 2)
@@ -83,11 +88,14 @@ def load(path, lam, mirror):
                 stm.append(white_to_move)
                 target.append(lam * float(result) + (1 - lam) * float(score))
     n = len(stm)
-    indptr = np.array(indptr, dtype=np.int64)
+    indptr = np.frombuffer(indptr, dtype=np.int64)
     ones = np.ones(len(wi), dtype=np.float32)
-    xw = sp.csr_matrix((ones, np.array(wi, dtype=np.int32), indptr), shape=(n, 768))
-    xb = sp.csr_matrix((ones, np.array(bi, dtype=np.int32), indptr), shape=(n, 768))
-    return xw, xb, np.array(stm, dtype=bool), np.array(target, dtype=np.float32)
+    columns = (np.frombuffer(wi, dtype=np.int16).astype(np.int32),
+               np.frombuffer(bi, dtype=np.int16).astype(np.int32))
+    xw = sp.csr_matrix((ones, columns[0], indptr), shape=(n, 768))
+    xb = sp.csr_matrix((ones, columns[1], indptr), shape=(n, 768))
+    return (xw, xb, np.frombuffer(stm, dtype=np.int8).astype(bool),
+            np.frombuffer(target, dtype=np.float32).copy())
 
 
 class Net:

@@ -1,11 +1,201 @@
-//! [`Game`] for standard chess and Chess960 on sqlchess-core's [`Position`].
+//! [`Game`] for standard chess and Chess960: on sqlchess-core's
+//! [`Position`] with the built-in evaluation alone (the evaluation's tuning
+//! data and tests), and as [`ChessGame`], the engine's, whose evaluation
+//! adds an embedded network's.
+
+use std::sync::LazyLock;
 
 use sqlchess_core::attacks::{attacks, line};
 use sqlchess_core::{Bitboard, Move, Position, Role, Square};
 
 use crate::eval::{self, EXCHANGE_VALUE};
 use crate::game::{Game, RelativeOutcome};
+use crate::net::{Accumulator, Network};
 use crate::tt::TableMove;
+
+/// The hidden layer of the embedded network.
+const NET_HIDDEN: usize = 128;
+
+/// The network the engine adds to the built-in evaluation: trained by
+/// `scripts/nnue_train.py --residual` on positions labelled by Stockfish,
+/// to correct what [`eval::evaluate`] gets wrong (BENCHMARKS.md, "The
+/// network in the engine").
+static NETWORK: LazyLock<Network> = LazyLock::new(|| {
+    // A file of this repository, checked by the tests: it always reads.
+    Network::from_bytes(include_bytes!("../nets/chess-h128.bin"))
+        .expect("the embedded network file is valid")
+});
+
+/// The engine's static evaluation of `pos` from White's side: the built-in
+/// evaluation's ([`eval::evaluate_white`]) plus the network's correction.
+pub(crate) fn evaluate_white(pos: &Position) -> i32 {
+    let net = NETWORK.evaluate(pos);
+    eval::evaluate_white(pos)
+        + match pos.turn() {
+            sqlchess_core::Color::White => net,
+            sqlchess_core::Color::Black => -net,
+        }
+}
+
+/// Standard chess or Chess960 as the engine searches it: the position and
+/// the network's hidden sums, updated move by move rather than summed
+/// afresh at every node.
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    pos: Position,
+    sums: Accumulator<NET_HIDDEN>,
+}
+
+impl ChessGame {
+    /// The game at `pos`.
+    pub fn new(pos: Position) -> ChessGame {
+        let sums = NETWORK.accumulate(pos.board());
+        ChessGame { pos, sums }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The game after a pass to `passed`: the board, and so the sums, stay.
+    fn passed(&self, passed: Option<Position>) -> Option<ChessGame> {
+        passed.map(|pos| ChessGame {
+            pos,
+            sums: self.sums,
+        })
+    }
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+
+    const SELECTIVE: bool = true;
+
+    #[inline]
+    fn moves(&self, out: &mut Vec<Move>) {
+        Game::moves(&self.pos, out);
+    }
+
+    fn untested_moves(&self, out: &mut Vec<Move>) {
+        Game::untested_moves(&self.pos, out);
+    }
+
+    fn is_untested_move_legal(&self, mv: Move) -> bool {
+        Game::is_untested_move_legal(&self.pos, mv)
+    }
+
+    fn has_moves(&self, scratch: &mut Vec<Move>) -> bool {
+        Game::has_moves(&self.pos, scratch)
+    }
+
+    #[inline]
+    fn apply(&mut self, mv: Move) {
+        let before = *self.pos.board();
+        Game::apply(&mut self.pos, mv);
+        NETWORK.update(&mut self.sums, &before, self.pos.board());
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<RelativeOutcome> {
+        Game::outcome(&self.pos)
+    }
+
+    fn outcome_without_moves(&self) -> RelativeOutcome {
+        Game::outcome_without_moves(&self.pos)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.zobrist()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        Game::move_text(&self.pos, mv)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(&self.pos) + NETWORK.evaluate_accumulated(&self.sums, self.pos.turn())
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        Game::is_noisy(&self.pos, mv)
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        Game::noisy_moves(&self.pos, out);
+    }
+
+    #[inline]
+    fn noisy_order(&self, mv: Move) -> i32 {
+        Game::noisy_order(&self.pos, mv)
+    }
+
+    #[inline]
+    fn gain(&self, mv: Move) -> i32 {
+        Game::gain(&self.pos, mv)
+    }
+
+    #[inline]
+    fn see(&self, mv: Move) -> i32 {
+        see(&self.pos, mv)
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        Game::history_index(&self.pos, mv)
+    }
+
+    fn piece_to_slots(&self) -> usize {
+        Game::piece_to_slots(&self.pos)
+    }
+
+    #[inline]
+    fn piece_to_index(&self, mv: Move) -> usize {
+        Game::piece_to_index(&self.pos, mv)
+    }
+
+    fn correction_key(&self) -> Option<u64> {
+        Game::correction_key(&self.pos)
+    }
+
+    fn drops(&self) -> bool {
+        Game::drops(&self.pos)
+    }
+
+    fn prunes_checks(&self) -> bool {
+        Game::prunes_checks(&self.pos)
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> u32 {
+        Game::reversible_plies(&self.pos)
+    }
+
+    fn perpetual_check_loses(&self) -> bool {
+        Game::perpetual_check_loses(&self.pos)
+    }
+
+    fn null_move(&self) -> Option<ChessGame> {
+        self.passed(Game::null_move(&self.pos))
+    }
+
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        Game::may_give_check(&self.pos, mv)
+    }
+
+    fn pass(&self) -> Option<ChessGame> {
+        self.passed(Game::pass(&self.pos))
+    }
+}
 
 /// A chess move in 23 bits: its kind (2), then the squares (6 each) and,
 /// for a normal move, the roles (3 each: the mover, the captured piece
@@ -289,6 +479,95 @@ mod tests {
         }
         assert_eq!(Move::from_bits(3), None);
         assert_eq!(Move::from_bits(1 << 23), None);
+    }
+
+    #[test]
+    fn the_embedded_network_reads_with_the_size_the_engine_expects() {
+        assert_eq!(NETWORK.hidden(), NET_HIDDEN);
+    }
+
+    /// Plays `plies` random legal moves from `fen`, checking after each that
+    /// the sums updated move by move are those summed afresh, and that the
+    /// evaluation is the built-in one plus the network's.
+    fn check_random_game(fen: &str, chess960: bool, seed: u64, plies: usize) {
+        let mode = if chess960 {
+            sqlchess_core::CastlingMode::Chess960
+        } else {
+            sqlchess_core::CastlingMode::Standard
+        };
+        let pos = Position::from_fen_with_mode(fen, mode).unwrap();
+        let mut game = ChessGame::new(pos);
+        let mut rng = sqlchess_core::zobrist::SplitMix64(seed);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            assert_eq!(game.sums, NETWORK.accumulate(game.pos.board()), "{fen}");
+            assert_eq!(
+                game.evaluate(),
+                eval::evaluate(&game.pos) + NETWORK.evaluate(&game.pos)
+            );
+            if let Some(passed) = game.null_move() {
+                assert_eq!(passed.sums, NETWORK.accumulate(passed.pos.board()));
+            }
+            moves.clear();
+            game.moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer the moves that change most: castling, en passant,
+            // promotions and captures, one time in two.
+            let special: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.is_castle() || m.is_capture() || m.promotion().is_some())
+                .collect();
+            let pick = if !special.is_empty() && rng.next_u64() % 2 == 0 {
+                special[(rng.next_u64() % special.len() as u64) as usize]
+            } else {
+                moves[(rng.next_u64() % moves.len() as u64) as usize]
+            };
+            game.apply(pick);
+        }
+    }
+
+    #[test]
+    fn sums_updated_move_by_move_are_the_sums_of_the_position() {
+        for (fen, chess960) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                false,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                false,
+            ),
+            (
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                false,
+            ),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                true,
+            ),
+        ] {
+            for seed in 0..8 {
+                check_random_game(fen, chess960, seed, 120);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Any random game from the start keeps the sums exact.
+        #[test]
+        fn random_games_keep_the_sums_exact(seed in proptest::num::u64::ANY) {
+            check_random_game(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                false,
+                seed,
+                200,
+            );
+        }
     }
 
     #[test]

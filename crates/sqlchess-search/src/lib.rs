@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod chess;
+pub use chess::ChessGame;
 pub mod eval;
 mod eval_weights;
 pub mod fairy;
@@ -113,7 +114,7 @@ pub fn search_position(
 pub struct Engine {
     hash_mb: usize,
     threads: usize,
-    chess: Option<Searcher<sqlchess_core::Position>>,
+    chess: Option<Searcher<ChessGame>>,
     fairy: Option<Searcher<FairyGame>>,
 }
 
@@ -151,7 +152,7 @@ impl Engine {
             (Some(p), _) => {
                 let searcher = self.chess.get_or_insert_with(|| Searcher::new(hash_mb));
                 searcher.set_threads(threads);
-                best_move(searcher, p, history, limits, report)
+                best_move(searcher, &ChessGame::new(*p), history, limits, report)
             }
             (None, Some(p)) => {
                 let searcher = self.fairy.get_or_insert_with(|| Searcher::new(hash_mb));
@@ -170,8 +171,9 @@ impl Engine {
 }
 
 /// The static evaluation in centipawns, positive when White is better:
-/// material and piece-square tables for chess, mobility-derived piece values
-/// for fairy variants.
+/// for chess the built-in evaluation (material, piece-square tables,
+/// mobility, king safety, pawns) plus the embedded network's correction,
+/// for fairy variants mobility-derived piece values and variant terms.
 ///
 /// ```
 /// let pos = sqlchess_rules::position("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1", "chess").unwrap();
@@ -179,7 +181,7 @@ impl Engine {
 /// ```
 pub fn evaluate_white(pos: &Position) -> i32 {
     match (pos.as_chess(), pos.as_fairy()) {
-        (Some(p), _) => eval::evaluate_white(p),
+        (Some(p), _) => chess::evaluate_white(p),
         (None, Some(p)) => FairyGame::from_position(p.clone()).evaluate_white(),
         (None, None) => 0,
     }

@@ -4,7 +4,8 @@
 //!
 //! Conventions, shared with `sql/set_search.sql` and PostgreSQL's
 //! `set_next_move`: scores are for White; a leaf at the full depth gets
-//! [`evaluate_white`](crate::eval::evaluate_white); a position with no legal
+//! [`evaluate_white`](crate::evaluate_white) (the built-in evaluation
+//! plus the network's, as SQL's `evaluate`); a position with no legal
 //! move before that is `-(MATE_SCORE - ply)` if White is mated,
 //! `MATE_SCORE - ply` if Black is, and 0 if stalemated.
 //!
@@ -33,7 +34,7 @@ pub fn minimax_white(pos: &Position, depth: u32) -> i32 {
 /// mates score relative to the root.
 pub fn minimax_white_at(pos: &Position, depth: u32, ply: i32) -> i32 {
     if depth == 0 {
-        return crate::eval::evaluate_white(pos);
+        return crate::chess::evaluate_white(pos);
     }
     let moves = pos.legal_moves();
     let white = pos.turn() == Color::White;

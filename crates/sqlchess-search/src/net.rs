@@ -4,13 +4,15 @@
 //! `scripts/nnue_train.py`, which documents the file format, on the
 //! positions the chess evaluation's weights are fitted to.
 //!
-//! Not the engine's evaluation yet: the networks trained so far on these
-//! two cores (up to a few million positions) have not played better than
-//! [`crate::eval`] (BENCHMARKS.md, "An evaluation network trained on 1.2
-//! to 4 million positions"). The evaluation is computed afresh for each
-//! position, which costs about what [`crate::eval`] does at 128 neurons.
+//! The engine adds such a network to the built-in evaluation
+//! ([`crate::ChessGame`], `nets/chess-h128.bin`): trained on what
+//! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move
+//! (BENCHMARKS.md, "The network in the engine"). A search keeps the hidden
+//! layer's sums ([`Accumulator`]) per ply and changes only the rows of the
+//! pieces a move moved ([`Network::update`]); [`Network::evaluate`] sums
+//! a position afresh.
 
-use sqlchess_core::{Color, Position, Role};
+use sqlchess_core::{Board, Color, Position, Role, Square};
 
 /// The largest hidden layer a network file may have.
 pub const MAX_HIDDEN: usize = 1024;
@@ -133,33 +135,107 @@ impl Network {
     /// [`Network::evaluate`] with the hidden layer's size known, or at most `H`.
     #[inline(always)]
     fn evaluate_with<const H: usize>(&self, pos: &Position) -> i32 {
+        self.evaluate_accumulated(&self.accumulate::<H>(pos.board()), pos.turn())
+    }
+
+    /// The hidden layer's sums for `board`, computed afresh, for a search
+    /// that then follows the moves with [`Network::update`]. `H` should be
+    /// the network's hidden size ([`Network::hidden`]); with a smaller `H`
+    /// only the first `H` neurons are summed.
+    pub fn accumulate<const H: usize>(&self, board: &Board) -> Accumulator<H> {
         let h = self.hidden.min(H);
-        let mut white = [0i16; H];
-        let mut black = [0i16; H];
-        white[..h].copy_from_slice(&self.hidden_bias[..h]);
-        black[..h].copy_from_slice(&self.hidden_bias[..h]);
-        let board = pos.board();
+        let mut acc = Accumulator { views: [[0; H]; 2] };
+        for view in &mut acc.views {
+            view[..h].copy_from_slice(&self.hidden_bias[..h]);
+        }
         for color in [Color::White, Color::Black] {
-            let own = usize::from(color == Color::Black) * 6;
-            let other = 6 - own;
             for role in Role::ALL {
                 for sq in board.by_color(color) & board.by_role(role) {
-                    let s = sq.index();
-                    let fw = (own + role.index()) * 64 + s;
-                    let fb = (other + role.index()) * 64 + (s ^ 56);
-                    add(&mut white[..h], &self.input_weights[fw * h..fw * h + h]);
-                    add(&mut black[..h], &self.input_weights[fb * h..fb * h + h]);
+                    self.toggle(&mut acc, color, role, sq, add);
                 }
             }
         }
-        let (first, second) = match pos.turn() {
-            Color::White => (&white, &black),
-            Color::Black => (&black, &white),
+        acc
+    }
+
+    /// Brings the sums of `acc`, which were those of `before`, to those of
+    /// `after`: the pieces that left or reached a square are taken out or
+    /// put in, whatever the move was (castling, en passant, promotion).
+    #[inline]
+    pub fn update<const H: usize>(&self, acc: &mut Accumulator<H>, before: &Board, after: &Board) {
+        for color in [Color::White, Color::Black] {
+            let (was, is) = (before.by_color(color), after.by_color(color));
+            if was == is {
+                continue;
+            }
+            for role in Role::ALL {
+                let old = was & before.by_role(role);
+                let new = is & after.by_role(role);
+                for sq in old & !new {
+                    self.toggle(acc, color, role, sq, sub);
+                }
+                for sq in new & !old {
+                    self.toggle(acc, color, role, sq, add);
+                }
+            }
+        }
+    }
+
+    /// Adds (`op` [`add`]) or takes out ([`sub`]) a piece's input rows in
+    /// both views.
+    #[inline(always)]
+    fn toggle<const H: usize>(
+        &self,
+        acc: &mut Accumulator<H>,
+        color: Color,
+        role: Role,
+        sq: Square,
+        op: fn(&mut [i16], &[i16]),
+    ) {
+        let h = self.hidden.min(H);
+        let s = sq.index();
+        let own = usize::from(color == Color::Black) * 6;
+        let white = (own + role.index()) * 64 + s;
+        let black = (6 - own + role.index()) * 64 + (s ^ 56);
+        op(
+            &mut acc.views[0][..h],
+            &self.input_weights[white * h..white * h + h],
+        );
+        op(
+            &mut acc.views[1][..h],
+            &self.input_weights[black * h..black * h + h],
+        );
+    }
+
+    /// The score in centipawns, for `turn`, of the position whose sums
+    /// `acc` holds.
+    #[inline]
+    pub fn evaluate_accumulated<const H: usize>(&self, acc: &Accumulator<H>, turn: Color) -> i32 {
+        let h = self.hidden.min(H);
+        let (first, second) = match turn {
+            Color::White => (&acc.views[0], &acc.views[1]),
+            Color::Black => (&acc.views[1], &acc.views[0]),
         };
         let sum = dot(&first[..h], &self.output_weights[..h])
             + dot(&second[..h], &self.output_weights[h..2 * h]);
         let out = i64::from(sum + self.output_bias) * i64::from(CP_PER_UNIT);
         (out / i64::from(QA * QB)) as i32
+    }
+}
+
+/// The hidden layer's sums of a position for a network of `H` neurons,
+/// seen from White's side and from Black's: what a search keeps per ply
+/// so that a move costs a few rows of additions rather than a fresh sum
+/// over every piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Accumulator<const H: usize> {
+    views: [[i16; H]; 2],
+}
+
+#[inline(always)]
+fn sub(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 

@@ -26,10 +26,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use sqlchess_core::{Color, Position as ChessPosition};
+use sqlchess_core::Color;
 use sqlchess_rules::{Position, Variants};
 
 use crate::fairy::FairyGame;
+use crate::ChessGame;
 use crate::{Game, Limits, Score, Searcher, Visited, MAX_THREADS};
 
 /// The engine's name in `id name`.
@@ -159,7 +160,7 @@ fn lock<W>(out: &Mutex<W>) -> MutexGuard<'_, W> {
 /// The current game: a root position and the hashes before it.
 enum Session {
     Chess {
-        root: ChessPosition,
+        root: Box<ChessGame>,
         history: Vec<Visited>,
     },
     Fairy {
@@ -177,7 +178,7 @@ struct Running {
 
 #[derive(Default)]
 struct Searchers {
-    chess: Option<Searcher<ChessPosition>>,
+    chess: Option<Searcher<ChessGame>>,
     fairy: Option<Searcher<FairyGame>>,
 }
 
@@ -206,7 +207,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             variants: Variants::builtin(),
             variant: "chess".to_owned(),
             session: Session::Chess {
-                root: ChessPosition::new(),
+                root: Box::new(ChessGame::new(sqlchess_core::Position::new())),
                 history: Vec::new(),
             },
             searchers: Some(Searchers::default()),
@@ -386,7 +387,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         // The search is generic over its game; each engine has its own.
         self.session = match (pos.as_chess(), pos.as_fairy()) {
             (Some(root), _) => Session::Chess {
-                root: *root,
+                root: Box::new(ChessGame::new(*root)),
                 history,
             },
             (None, Some(p)) => Session::Fairy {
@@ -425,7 +426,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             i += if takes_value { 2 } else { 1 };
         }
         let white = match &self.session {
-            Session::Chess { root, .. } => root.turn() == Color::White,
+            Session::Chess { root, .. } => root.position().turn() == Color::White,
             Session::Fairy { root, .. } => root.white_to_move(),
         };
         let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
@@ -463,7 +464,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 let stop = searcher.stop_flag();
                 stop.store(false, Ordering::SeqCst);
                 let job = Job {
-                    root: *root,
+                    root: (**root).clone(),
                     history: history.clone(),
                     limits,
                     out,
