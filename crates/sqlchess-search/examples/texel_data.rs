@@ -1,7 +1,9 @@
 //! Positions for tuning the chess evaluation, labelled with the results of
 //! the games they come from (Texel's method): the engine plays itself from
-//! random openings, and the quiet positions of each game are written with
-//! the game's result. `examples/texel_tune.rs` reads them.
+//! random openings, with its own evaluation (the network's included), and
+//! the quiet positions of each game are written with the game's result.
+//! `examples/texel_tune.rs` reads them, and `scripts/nnue_train.py` once
+//! `scripts/texel_label.py` has labelled them.
 //!
 //! ```text
 //! cargo run --release -p sqlchess-search --example texel_data -- GAMES SEED [NODES] [THREADS] [SECONDS] > positions.txt
@@ -28,7 +30,7 @@ use std::time::{Duration, Instant};
 use sqlchess_core::zobrist::SplitMix64;
 use sqlchess_core::{Color, Position};
 use sqlchess_search::selfplay::{selfplay, Winner};
-use sqlchess_search::{Game, Limits, MATE_BOUND};
+use sqlchess_search::{ChessGame, Game, Limits, MATE_BOUND};
 
 /// Random plies before the engine plays.
 const OPENING_PLIES: usize = 8;
@@ -115,7 +117,7 @@ fn main() {
                     let mut fens = Vec::new();
                     let mut ply = 0;
                     let played = selfplay(
-                        &start,
+                        &ChessGame::new(start),
                         start.turn() == Color::White,
                         &limits,
                         8,
@@ -123,9 +125,9 @@ fn main() {
                         |pos, mv, score| {
                             if ply >= SKIP_PLIES
                                 && score.abs() < MATE_BOUND
-                                && is_quiet(pos, mv, &mut noisy)
+                                && is_quiet(pos.position(), mv, &mut noisy)
                             {
-                                fens.push(pos.fen());
+                                fens.push(pos.position().fen());
                             }
                             ply += 1;
                         },
