@@ -6,8 +6,9 @@
 //!
 //! The engine adds such a network to the built-in evaluation
 //! ([`crate::ChessGame`], `nets/chess-h128.bin`): trained on what
-//! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move
-//! (BENCHMARKS.md, "The network in the engine"). A search keeps the hidden
+//! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move, and 41
+//! more trained on 5.4 million positions rather than 4.0 (BENCHMARKS.md,
+//! "The network in the engine"). A search keeps the hidden
 //! layer's sums ([`Accumulator`]) per ply and changes only the rows of the
 //! pieces a move moved ([`Network::update`]); [`Network::evaluate`] sums
 //! a position afresh.

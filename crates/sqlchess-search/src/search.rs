@@ -8,8 +8,9 @@
 //! more at expected cut nodes), razoring (under a clock) and futility
 //! pruning (the last five only for games that declare a
 //! heuristic evaluation: [`Game::SELECTIVE`]; in a search without a clock
-//! neither reverse futility nor the null move prunes a node whose opponent
-//! threatens mate in one, so a mate in N is found at depth 2N+1),
+//! reverse futility prunes only at one ply and where the opponent does not
+//! threaten mate in one, and the null move searches the pass three plies
+//! deep or more, so a mate in N is found at depth 2N+1),
 //! mate-distance scores, and draws
 //! by repetition (path and game history) and by the game's own rules.
 //!
@@ -308,10 +309,11 @@ pub struct Searcher<G: Game> {
     start: Instant,
     limits: Limits,
     stopped: bool,
-    /// Whether reverse futility and shallow null moves ask for a mate
-    /// threat first: in searches without a clock, whose depth promises
-    /// what is seen (a mate in N at depth 2N+1); under a clock the test
-    /// costs more strength than it keeps (BENCHMARKS.md, "Search").
+    /// Whether reverse futility and the null move keep to what cannot hide
+    /// a mate (reverse futility at one ply without a mate threat, passes
+    /// searched three plies deep): in searches without a clock, whose
+    /// depth promises what is seen (a mate in N at depth 2N+1); under a
+    /// clock that costs more strength than it keeps (BENCHMARKS.md, "Search").
     mate_safe: bool,
     /// Whether no root move is reduced: in a search without a clock that
     /// shares its table with other threads. Their entries reorder this
@@ -767,11 +769,6 @@ impl<G: Game> Searcher<G> {
                 true
             };
         if selective && excluded.is_none() && beta.abs() < MATE_BOUND {
-            // Reverse futility and the null move judge the node by its static
-            // evaluation, which a mate threat (the opponent mates in one if
-            // we pass) makes worthless; the test is asked only where the
-            // search below could not see the threat itself.
-            let mut threat = None;
             // Razoring: hopelessly below alpha near the leaves, the node
             // is left to quiescence, and fails low if even its captures do
             // not reach alpha (Stockfish's rule: +47 and +32 in
@@ -799,10 +796,16 @@ impl<G: Game> Searcher<G> {
                     return v;
                 }
             }
-            // Reverse futility: far above beta at low depth.
+            // Reverse futility: far above beta at low depth. A search
+            // that promises its mates judges so only a node of one ply,
+            // which would not see a quiet mate against it anyway: deeper,
+            // a move forced on the side to move can walk into a mate that
+            // passing, the mate-threat test's probe, does not (1…Rd2
+            // 2.Kg1 Re1#, a mate in two the suite missed at depth 5 once
+            // the network scored White's side higher).
             if depth <= 6
                 && static_eval - 90 * depth >= beta
-                && (!self.mate_safe || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
+                && (!self.mate_safe || (depth == 1 && !self.mate_threat(pos, ply)))
             {
                 return static_eval;
             }
@@ -811,15 +814,15 @@ impl<G: Game> Searcher<G> {
             // (Stockfish's rule; it was 3 + depth / 6 until a match preferred
             // this one in capablanca and grand, BENCHMARKS.md, "Null move
             // by the margin, improving, and a negative singular extension").
-            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
-            // A null-move search of a ply or more sees a mate in one itself.
-            if allow_null
-                && depth >= 3
-                && static_eval >= beta
-                && (depth - 1 - r >= 1
-                    || !self.mate_safe
-                    || !*threat.get_or_insert_with(|| self.mate_threat(pos, ply)))
-            {
+            let mut r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+            // A search that promises its mates searches the pass three
+            // plies deep or more, so that it sees for itself a mate in two
+            // after it (a waiting move, the forced reply, mate), which is
+            // also what a zugzwang the pass hides looks like.
+            if self.mate_safe {
+                r = r.min(depth - 4);
+            }
+            if allow_null && depth >= if self.mate_safe { 4 } else { 3 } && static_eval >= beta {
                 if let Some(child) = pos.null_move() {
                     self.played[ply] = None;
                     self.path.push(Visited::of(&child));
