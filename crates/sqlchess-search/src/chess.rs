@@ -26,15 +26,17 @@ static NETWORK: LazyLock<Network> = LazyLock::new(|| {
         .expect("the embedded network file is valid")
 });
 
-/// The engine's static evaluation of `pos` from White's side: the built-in
-/// evaluation's ([`eval::evaluate_white`]) plus the network's correction.
+/// The engine's static evaluation of `pos` from White's side, without the
+/// side to move's tempo (so that the start position scores 0): the
+/// built-in evaluation's ([`eval::evaluate_white`]) plus the network's
+/// correction, which scores for the side to move, tempo included; the
+/// mean of its score with White to move and minus its score with Black to
+/// move leaves the tempo out.
 pub(crate) fn evaluate_white(pos: &Position) -> i32 {
-    let net = NETWORK.evaluate(pos);
-    eval::evaluate_white(pos)
-        + match pos.turn() {
-            sqlchess_core::Color::White => net,
-            sqlchess_core::Color::Black => -net,
-        }
+    let sums = NETWORK.accumulate::<NET_HIDDEN>(pos.board());
+    let white = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::White);
+    let black = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::Black);
+    eval::evaluate_white(pos) + (white - black) / 2
 }
 
 /// Standard chess or Chess960 as the engine searches it: the position and
