@@ -2,7 +2,7 @@
 """Trains a chess evaluation network on labelled positions.
 
     python3 scripts/nnue_train.py LABELLED.txt NET.bin [--hidden 128] [--epochs 20] [--mirror]
-        [--residual SCORES.txt] [--baseline SCORES.txt]
+        [--residual SCORES.txt] [--baseline SCORES.txt] [--init NET.bin] [--buckets 8]
 
 LABELLED.txt holds `FEN;RESULT;SCORE` lines: positions of
 `examples/texel_data.rs` labelled by `scripts/texel_label.py` (RESULT is the
@@ -10,7 +10,10 @@ game's result for White, SCORE White's expected score by Stockfish's search).
 The network is the small "efficiently updatable" kind: 768 inputs per side
 (each piece on its square, seen from that side: the board turned for Black),
 one hidden layer shared by both sides' views, clipped to 0..1, and one output
-from both layers, the side to move's first. The output is a score in
+from both layers, the side to move's first; with `--buckets B`, B outputs of
+which the number of pieces on the board picks one (2 to 32 pieces in B
+equal steps), so that the opening, the middlegame and the endgame weigh
+the hidden layer each its own way. The output is a score in
 centipawns; the fit minimises the squared difference between its expected
 score, `1 / (1 + 10^(-K * cp / 400))` with the chess evaluation's K, and
 `LAMBDA * RESULT + (1 - LAMBDA) * SCORE`, by Adam on mini-batches; every
@@ -19,6 +22,11 @@ network with the least held-out error is written. `--mirror` adds every
 position with its files mirrored. `--residual` fits the network to what
 another evaluation leaves over (the score is that evaluation's plus the
 network's); `--baseline` reports another evaluation's held-out error.
+`--init` starts from a network already trained (its held-out error on the
+new positions is reported first; a network of one output given to
+`--buckets` starts every bucket with that output), so that positions
+generated in a later run add to what an earlier run's taught rather than
+start afresh; a lower `--lr` then keeps more of it.
 Both read a score a line for the side to move, in LABELLED's order, as
 `examples/chess_eval.rs` writes sqlchess's.
 
@@ -26,7 +34,9 @@ NET.bin is what `sqlchess_search::net::Network` reads (and `chess_eval NET.bin`
 evaluates with): the magic `SQCN`, the hidden size (u32), then little-endian
 i16 arrays: the input weights (768 × hidden, scaled by 255), the hidden
 biases (by 255), the output weights (2 × hidden, by 64), and the output
-bias as i32 (by 255 × 64).
+bias as i32 (by 255 × 64). With buckets, the magic is `SQCB`, the number of
+buckets (u32) follows the hidden size, and the output weights and biases
+are those of every bucket in turn (B × 2 × hidden i16, then B i32).
 
 Needs numpy and scipy.
 """
@@ -98,12 +108,19 @@ def load(path, lam, mirror):
             np.frombuffer(target, dtype=np.float32).copy())
 
 
+def bucket_of(pieces, buckets):
+    """The output bucket of a position with `pieces` pieces on the board
+    (sqlchess_search::net::bucket)."""
+    return np.minimum(np.maximum(pieces - 2, 0) * buckets // 31, buckets - 1)
+
+
 class Net:
-    def __init__(self, hidden, rng):
+    def __init__(self, hidden, rng, buckets=1):
         self.w1 = rng.normal(0, 0.1, (768, hidden)).astype(np.float32)
         self.b1 = np.full(hidden, 0.25, dtype=np.float32)
-        self.w2 = rng.normal(0, 0.1, 2 * hidden).astype(np.float32)
-        self.b2 = np.zeros(1, dtype=np.float32)
+        self.w2 = np.tile(rng.normal(0, 0.1, 2 * hidden).astype(np.float32), (buckets, 1))
+        self.b2 = np.zeros(buckets, dtype=np.float32)
+        self.bucket = None  # per position, set before forward
 
     def params(self):
         return [self.w1, self.b1, self.w2, self.b2]
@@ -116,15 +133,17 @@ class Net:
         second = np.where(s, ab, aw)
         pre = np.concatenate([first, second], axis=1)
         h = np.clip(pre, 0.0, 1.0)
-        out = h @ self.w2 + self.b2[0]
-        return out, (xw, xb, s, pre, h)
+        bucket = self.bucket
+        out = np.einsum("ij,ij->i", h, self.w2[bucket]) + self.b2[bucket]
+        return out, (xw, xb, s, pre, h, bucket)
 
     def backward(self, dout, cache):
-        xw, xb, s, pre, h = cache
+        xw, xb, s, pre, h, bucket = cache
         hidden = self.w1.shape[1]
-        dw2 = h.T @ dout
-        db2 = np.array([dout.sum()], dtype=np.float32)
-        dh = dout[:, None] * self.w2[None, :]
+        dw2 = np.zeros_like(self.w2)
+        np.add.at(dw2, bucket, h * dout[:, None])
+        db2 = np.bincount(bucket, weights=dout, minlength=len(self.b2)).astype(np.float32)
+        dh = dout[:, None] * self.w2[bucket]
         dh *= (pre > 0.0) & (pre < 1.0)
         dfirst, dsecond = dh[:, :hidden], dh[:, hidden:]
         daw = np.where(s, dfirst, dsecond)
@@ -134,7 +153,8 @@ class Net:
         return [dw1.astype(np.float32), db1, dw2, db2]
 
 
-def loss_and_grad(net, xw, xb, stm, target, offset, want_grad=True):
+def loss_and_grad(net, xw, xb, stm, target, offset, pieces, want_grad=True):
+    net.bucket = bucket_of(pieces, len(net.b2))
     out, cache = net.forward(xw, xb, stm)
     cp = out * CP_PER_UNIT + offset
     # The side to move's expected score; the labels are White's.
@@ -149,11 +169,12 @@ def loss_and_grad(net, xw, xb, stm, target, offset, want_grad=True):
     return loss, net.backward(dout.astype(np.float32), cache)
 
 
-def evaluate(net, xw, xb, stm, target, offset, batch=65536):
+def evaluate(net, xw, xb, stm, target, offset, pieces, batch=65536):
     total = 0.0
     for i in range(0, len(stm), batch):
         j = min(i + batch, len(stm))
-        loss, _ = loss_and_grad(net, xw[i:j], xb[i:j], stm[i:j], target[i:j], offset[i:j], False)
+        loss, _ = loss_and_grad(net, xw[i:j], xb[i:j], stm[i:j], target[i:j], offset[i:j],
+                                pieces[i:j], False)
         total += loss * (j - i)
     return total / max(1, len(stm))
 
@@ -162,12 +183,49 @@ def save(net, path):
     w1 = np.clip(np.round(net.w1 * QA), -32767, 32767).astype("<i2")
     b1 = np.clip(np.round(net.b1 * QA), -32767, 32767).astype("<i2")
     w2 = np.clip(np.round(net.w2 * QB), -32767, 32767).astype("<i2")
-    b2 = np.array([round(float(net.b2[0]) * QA * QB)], dtype="<i4")
+    b2 = np.round(net.b2.astype(np.float64) * QA * QB).astype("<i4")
+    buckets = len(net.b2)
     with open(path, "wb") as f:
-        f.write(b"SQCN")
-        f.write(np.array([net.w1.shape[1]], dtype="<u4").tobytes())
+        if buckets == 1:
+            f.write(b"SQCN")
+            f.write(np.array([net.w1.shape[1]], dtype="<u4").tobytes())
+        else:
+            f.write(b"SQCB")
+            f.write(np.array([net.w1.shape[1], buckets], dtype="<u4").tobytes())
         for a in (w1, b1, w2, b2):
             f.write(a.tobytes())
+
+
+def load_net(path, buckets=None):
+    """The network `save` wrote, its weights back in float; a network of
+    one output given `buckets` has its output copied to each."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] == b"SQCN":
+        hidden, stored, offset = int(np.frombuffer(data, dtype="<u4", count=1, offset=4)[0]), 1, 8
+    elif data[:4] == b"SQCB":
+        hidden, stored = (int(x) for x in np.frombuffer(data, dtype="<u4", count=2, offset=4))
+        offset = 12
+    else:
+        sys.exit(f"{path}: not a network file (no SQCN or SQCB magic)")
+    sizes = [768 * hidden, hidden, stored * 2 * hidden]
+    expected = offset + 2 * sum(sizes) + 4 * stored
+    if len(data) != expected:
+        sys.exit(f"{path}: {len(data)} bytes, a network of {hidden} neurons has {expected}")
+    buckets = buckets or stored
+    if stored not in (1, buckets):
+        sys.exit(f"{path}: {stored} buckets, {buckets} asked for")
+    net = Net(hidden, np.random.default_rng(0), buckets)
+    arrays = []
+    for size in sizes:
+        arrays.append(np.frombuffer(data, dtype="<i2", count=size, offset=offset).astype(np.float32))
+        offset += 2 * size
+    net.w1 = (arrays[0] / QA).reshape(768, hidden)
+    net.b1 = arrays[1] / QA
+    b2 = np.frombuffer(data, dtype="<i4", count=stored, offset=offset).astype(np.float32) / (QA * QB)
+    net.w2 = np.tile((arrays[2] / QB).reshape(stored, 2 * hidden), (buckets // stored, 1))
+    net.b2 = np.tile(b2, buckets // stored)
+    return net
 
 
 def main():
@@ -185,6 +243,9 @@ def main():
     ap.add_argument("--residual", help="a file of the evaluation the network is added to "
                     "(centipawns for the side to move, one a line, in LABELLED's order)")
     ap.add_argument("--weight-decay", type=float, default=0.0)
+    ap.add_argument("--init", help="a network file to start from (its hidden size wins)")
+    ap.add_argument("--buckets", type=int, default=None,
+                    help="outputs picked by the number of pieces (default 1, or --init's)")
     ap.add_argument("--baseline", help="a file of another evaluation's scores (centipawns for "
                     "the side to move, one a line, in LABELLED's order): its held-out error")
     args = ap.parse_args()
@@ -192,6 +253,7 @@ def main():
     t0 = time.time()
     xw, xb, stm, target = load(args.labelled, args.lam, args.mirror)
     n = len(stm)
+    pieces = np.diff(xw.indptr).astype(np.int64)
     # Hold out every twentieth block of 1,000 positions (a few games each),
     # so that no held-out position has a neighbour of its game in training
     # (a mirrored position stays with its original).
@@ -216,7 +278,13 @@ def main():
         if args.mirror:
             offset = np.repeat(offset, 2)
     rng = np.random.default_rng(args.seed)
-    net = Net(args.hidden, rng)
+    if args.init:
+        net = load_net(args.init, args.buckets)
+        start = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx],
+                         pieces[test_idx])
+        print(f"{args.init}: held out {start:.6f}", file=sys.stderr, flush=True)
+    else:
+        net = Net(args.hidden, rng, args.buckets or 1)
     m = [np.zeros_like(p) for p in net.params()]
     v = [np.zeros_like(p) for p in net.params()]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -228,7 +296,8 @@ def main():
         train_loss = 0.0
         for i in range(0, len(order), args.batch):
             idx = np.sort(order[i:i + args.batch])
-            loss, grads = loss_and_grad(net, xw[idx], xb[idx], stm[idx], target[idx], offset[idx])
+            loss, grads = loss_and_grad(net, xw[idx], xb[idx], stm[idx], target[idx], offset[idx],
+                                        pieces[idx])
             train_loss += loss * len(idx)
             step += 1
             for p, g, mi, vi in zip(net.params(), grads, m, v):
@@ -241,7 +310,8 @@ def main():
                 p -= (lr * (mhat / (np.sqrt(vhat) + eps) + args.weight_decay * p)).astype(np.float32)
             # Quantised input weights must keep the accumulator in i16.
             np.clip(net.w1, -1.98, 1.98, out=net.w1)
-        test_loss = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx])
+        test_loss = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx],
+                             pieces[test_idx])
         print(f"epoch {epoch + 1}: train {train_loss / len(order):.6f}, held out {test_loss:.6f}"
               f" ({time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
         if test_loss < best:

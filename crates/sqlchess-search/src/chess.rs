@@ -34,8 +34,8 @@ static NETWORK: LazyLock<Network> = LazyLock::new(|| {
 /// move leaves the tempo out.
 pub(crate) fn evaluate_white(pos: &Position) -> i32 {
     let sums = NETWORK.accumulate::<NET_HIDDEN>(pos.board());
-    let white = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::White);
-    let black = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::Black);
+    let white = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::White, pos.board());
+    let black = NETWORK.evaluate_accumulated(&sums, sqlchess_core::Color::Black, pos.board());
     eval::evaluate_white(pos) + (white - black) / 2
 }
 
@@ -118,7 +118,8 @@ impl Game for ChessGame {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.pos) + NETWORK.evaluate_accumulated(&self.sums, self.pos.turn())
+        eval::evaluate(&self.pos)
+            + NETWORK.evaluate_accumulated(&self.sums, self.pos.turn(), self.pos.board())
     }
 
     #[inline]

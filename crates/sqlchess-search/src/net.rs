@@ -1,6 +1,7 @@
 //! A small evaluation network for standard chess: 768 inputs per side
 //! (each piece on its square, seen from that side), one hidden layer shared
-//! by both sides' views and clipped, one output. Trained by
+//! by both sides' views and clipped, one output, or one of several
+//! ("buckets") picked by the number of pieces on the board. Trained by
 //! `scripts/nnue_train.py`, which documents the file format, on the
 //! positions the chess evaluation's weights are fitted to.
 //!
@@ -17,6 +18,9 @@ use sqlchess_core::{Board, Color, Position, Role, Square};
 
 /// The largest hidden layer a network file may have.
 pub const MAX_HIDDEN: usize = 1024;
+/// The most output buckets a network file may have: one per number of
+/// pieces from 2 to 32.
+pub const MAX_BUCKETS: usize = 31;
 /// Inputs per side: 12 pieces on 64 squares.
 const INPUTS: usize = 768;
 /// The input weights' and hidden biases' scale.
@@ -29,14 +33,18 @@ const CP_PER_UNIT: i32 = 400;
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The file does not start with `SQCN` and a hidden size.
-    #[error("not a sqlchess network file (no SQCN header)")]
+    /// The file does not start with `SQCN` and a hidden size, or `SQCB`,
+    /// a hidden size and a number of buckets.
+    #[error("not a sqlchess network file (no SQCN or SQCB header)")]
     Header,
     /// The hidden size is 0 or above [`MAX_HIDDEN`].
     #[error("hidden layer of {0} neurons (1 to {MAX_HIDDEN} allowed)")]
     Hidden(usize),
-    /// The file's length does not match its hidden size.
-    #[error("network file of {actual} bytes, {expected} expected for its hidden size")]
+    /// The number of output buckets is 0 or above [`MAX_BUCKETS`].
+    #[error("{0} output buckets (1 to {MAX_BUCKETS} allowed)")]
+    Buckets(usize),
+    /// The file's length does not match its hidden size and buckets.
+    #[error("network file of {actual} bytes, {expected} expected for its header")]
     Length {
         /// Bytes the header's hidden size needs.
         expected: usize,
@@ -55,36 +63,50 @@ pub struct Network {
     /// `INPUTS` rows of `hidden` weights.
     input_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
-    /// The side to move's `hidden` weights, then the other side's.
+    /// Per bucket, the side to move's `hidden` weights, then the other side's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// Per bucket.
+    output_bias: Vec<i32>,
 }
 
 impl Network {
     /// Reads a network file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < 8 || &bytes[..4] != b"SQCN" {
-            return Err(NetError::Header);
-        }
-        let hidden = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
+        let word = |at: usize| {
+            bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+                .ok_or(NetError::Header)
+        };
+        let (hidden, buckets, header) = match bytes.get(..4) {
+            Some(b"SQCN") => (word(4)?, 1, 8),
+            Some(b"SQCB") => (word(4)?, word(8)?, 12),
+            _ => return Err(NetError::Header),
+        };
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden));
         }
-        let expected = 8 + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::Buckets(buckets));
+        }
+        let words = INPUTS * hidden + hidden + buckets * 2 * hidden;
+        let expected = header + 2 * words + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
                 actual: bytes.len(),
             });
         }
-        let mut words = bytes[8..expected - 4]
+        let mut words = bytes[header..header + 2 * words]
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]));
         let input_weights: Vec<i16> = words.by_ref().take(INPUTS * hidden).collect();
         let hidden_bias: Vec<i16> = words.by_ref().take(hidden).collect();
         let output_weights: Vec<i16> = words.collect();
-        let b = &bytes[expected - 4..];
-        let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let output_bias: Vec<i32> = bytes[expected - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
         // At most 32 pieces: the 32 largest weights of any neuron plus its
         // bias must stay within i16, so that no position overflows.
         for n in 0..hidden {
@@ -97,14 +119,16 @@ impl Network {
                 return Err(NetError::Overflow);
             }
         }
-        // And the output's sum must stay within i32.
-        let output_worst: i64 = output_weights
-            .iter()
-            .map(|&w| i64::from(w).abs() * i64::from(QA))
-            .sum::<i64>()
-            + i64::from(output_bias).abs();
-        if output_worst > i64::from(i32::MAX) {
-            return Err(NetError::Overflow);
+        // And each bucket's output sum must stay within i32.
+        for (weights, &bias) in output_weights.chunks_exact(2 * hidden).zip(&output_bias) {
+            let output_worst: i64 = weights
+                .iter()
+                .map(|&w| i64::from(w).abs() * i64::from(QA))
+                .sum::<i64>()
+                + i64::from(bias).abs();
+            if output_worst > i64::from(i32::MAX) {
+                return Err(NetError::Overflow);
+            }
         }
         Ok(Network {
             hidden,
@@ -118,6 +142,18 @@ impl Network {
     /// The hidden layer's size.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// The output bucket of a position with `pieces` pieces on the board:
+    /// 2 to 32 pieces in equal steps (the trainer's `bucket_of`).
+    pub fn bucket(&self, pieces: usize) -> usize {
+        let buckets = self.buckets();
+        (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -136,7 +172,8 @@ impl Network {
     /// [`Network::evaluate`] with the hidden layer's size known, or at most `H`.
     #[inline(always)]
     fn evaluate_with<const H: usize>(&self, pos: &Position) -> i32 {
-        self.evaluate_accumulated(&self.accumulate::<H>(pos.board()), pos.turn())
+        let board = pos.board();
+        self.evaluate_accumulated(&self.accumulate::<H>(board), pos.turn(), board)
     }
 
     /// The hidden layer's sums for `board`, computed afresh, for a search
@@ -208,18 +245,24 @@ impl Network {
         );
     }
 
-    /// The score in centipawns, for `turn`, of the position whose sums
-    /// `acc` holds.
+    /// The score in centipawns, for `turn`, of `board`, whose sums `acc`
+    /// holds (the board picks the output bucket).
     #[inline]
-    pub fn evaluate_accumulated<const H: usize>(&self, acc: &Accumulator<H>, turn: Color) -> i32 {
+    pub fn evaluate_accumulated<const H: usize>(
+        &self,
+        acc: &Accumulator<H>,
+        turn: Color,
+        board: &Board,
+    ) -> i32 {
         let h = self.hidden.min(H);
         let (first, second) = match turn {
             Color::White => (&acc.views[0], &acc.views[1]),
             Color::Black => (&acc.views[1], &acc.views[0]),
         };
-        let sum = dot(&first[..h], &self.output_weights[..h])
-            + dot(&second[..h], &self.output_weights[h..2 * h]);
-        let out = i64::from(sum + self.output_bias) * i64::from(CP_PER_UNIT);
+        let bucket = self.bucket(board.occupied().count());
+        let weights = &self.output_weights[bucket * 2 * self.hidden..];
+        let sum = dot(&first[..h], &weights[..h]) + dot(&second[..h], &weights[h..2 * h]);
+        let out = i64::from(sum + self.output_bias[bucket]) * i64::from(CP_PER_UNIT);
         (out / i64::from(QA * QB)) as i32
     }
 }
@@ -273,6 +316,20 @@ mod tests {
         bytes
     }
 
+    /// A bucketed network file (`SQCB`) from its parts.
+    fn bucketed_file(hidden: usize, buckets: usize, weights: &[i16], biases: &[i32]) -> Vec<u8> {
+        let mut bytes = b"SQCB".to_vec();
+        bytes.extend_from_slice(&(hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        for w in weights {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in biases {
+            bytes.extend_from_slice(&b.to_le_bytes());
+        }
+        bytes
+    }
+
     fn random_network(hidden: usize, seed: u64) -> Network {
         let mut rng = SplitMix64(seed);
         let words = INPUTS * hidden + 3 * hidden;
@@ -305,6 +362,43 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(net.evaluate(&pos), expected, "{fen}");
         }
+    }
+
+    #[test]
+    fn the_number_of_pieces_picks_the_output_bucket() {
+        // One neuron counting the side to move's queens, as above; of two
+        // buckets, the first (2 to 17 pieces) passes it on at +1, the
+        // second (18 to 32) at +2, and each adds its own bias.
+        let hidden = 1;
+        let mut weights = vec![0i16; INPUTS + 1 + 2 * 2];
+        for sq in 0..64 {
+            weights[4 * 64 + sq] = 100;
+        }
+        weights[INPUTS + 1] = 64;
+        weights[INPUTS + 3] = 128;
+        let net = Network::from_bytes(&bucketed_file(hidden, 2, &weights, &[0, 255 * 64])).unwrap();
+        assert_eq!(net.buckets(), 2);
+        assert_eq!(
+            (
+                net.bucket(2),
+                net.bucket(17),
+                net.bucket(18),
+                net.bucket(32)
+            ),
+            (0, 0, 1, 1)
+        );
+        let cp = 100 * 64 * 400 / (255 * 64);
+        let few = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert_eq!(net.evaluate(&few), cp);
+        let many =
+            Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(
+            net.evaluate(&many),
+            (100 * 128 + 255 * 64) * 400 / (255 * 64)
+        );
+        // A one-output file is one bucket.
+        let single = random_network(4, 7);
+        assert_eq!((single.buckets(), single.bucket(32)), (1, 0));
     }
 
     #[test]
@@ -343,6 +437,26 @@ mod tests {
         assert_eq!(
             Network::from_bytes(&file(MAX_HIDDEN + 1, &[], 0)).unwrap_err(),
             NetError::Hidden(MAX_HIDDEN + 1)
+        );
+        assert_eq!(
+            Network::from_bytes(b"SQCB\x01\0\0\0").unwrap_err(),
+            NetError::Header
+        );
+        assert_eq!(
+            Network::from_bytes(&bucketed_file(1, 0, &[], &[])).unwrap_err(),
+            NetError::Buckets(0)
+        );
+        assert_eq!(
+            Network::from_bytes(&bucketed_file(1, MAX_BUCKETS + 1, &[], &[])).unwrap_err(),
+            NetError::Buckets(MAX_BUCKETS + 1)
+        );
+        let two = bucketed_file(1, 2, &[0; INPUTS + 1 + 4], &[0]);
+        assert_eq!(
+            Network::from_bytes(&two).unwrap_err(),
+            NetError::Length {
+                expected: 12 + 2 * (INPUTS + 1 + 4) + 8,
+                actual: two.len()
+            }
         );
         let short = file(2, &[0; 10], 0);
         assert_eq!(
@@ -387,7 +501,21 @@ mod tests {
             let weights: Vec<i16> = (0..INPUTS * hidden + 3 * hidden)
                 .map(|_| (rng.next_u64() % (2 * scale + 1)) as i16 - scale as i16)
                 .collect();
-            if let Ok(net) = Network::from_bytes(&file(hidden, &weights, seed as i32)) {
+            // One bucket in the SQCN format, or up to four in SQCB's,
+            // the extra ones copies of the first's output weights.
+            let buckets = 1 + (seed % 4) as usize;
+            let bytes = if buckets == 1 {
+                file(hidden, &weights, seed as i32)
+            } else {
+                let outputs = weights[INPUTS * hidden + hidden..].to_vec();
+                let mut all = weights.clone();
+                for _ in 1..buckets {
+                    all.extend_from_slice(&outputs);
+                }
+                let biases: Vec<i32> = (0..buckets).map(|b| (seed >> (8 * b)) as i32).collect();
+                bucketed_file(hidden, buckets, &all, &biases)
+            };
+            if let Ok(net) = Network::from_bytes(&bytes) {
                 for fen in [
                     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                     "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
