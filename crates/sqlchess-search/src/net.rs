@@ -7,9 +7,11 @@
 //!
 //! The engine adds such a network to the built-in evaluation
 //! ([`crate::ChessGame`], `nets/chess-h128.bin`): trained on what
-//! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move, and 41
+//! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move, 41
 //! more trained on 5.4 million positions rather than 4.0 (BENCHMARKS.md,
-//! "The network in the engine"). A search keeps the hidden
+//! "The network in the engine"), and 58 more trained further on 2.8
+//! million positions of the engine that plays with it (BENCHMARKS.md,
+//! "A second round of data"). A search keeps the hidden
 //! layer's sums ([`Accumulator`]) per ply and changes only the rows of the
 //! pieces a move moved ([`Network::update`]); [`Network::evaluate`] sums
 //! a position afresh.
