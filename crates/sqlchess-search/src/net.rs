@@ -261,7 +261,13 @@ impl Network {
             Color::White => (&acc.views[0], &acc.views[1]),
             Color::Black => (&acc.views[1], &acc.views[0]),
         };
-        let bucket = self.bucket(board.occupied().count());
+        // A one-output network (the engine's) skips counting the pieces:
+        // this runs at every node.
+        let bucket = if self.output_bias.len() == 1 {
+            0
+        } else {
+            self.bucket(board.occupied().count())
+        };
         let weights = &self.output_weights[bucket * 2 * self.hidden..];
         let sum = dot(&first[..h], &weights[..h]) + dot(&second[..h], &weights[h..2 * h]);
         let out = i64::from(sum + self.output_bias[bucket]) * i64::from(CP_PER_UNIT);
