@@ -9,12 +9,12 @@
 //! ([`crate::ChessGame`], `nets/chess-h128.bin`): trained on what
 //! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move, 41
 //! more trained on 5.4 million positions rather than 4.0 (BENCHMARKS.md,
-//! "The network in the engine"), and 58 more trained further on 2.8
-//! million positions of the engine that plays with it (BENCHMARKS.md,
-//! "A second round of data"). A search keeps the hidden
-//! layer's sums ([`Accumulator`]) per ply and changes only the rows of the
-//! pieces a move moved ([`Network::update`]); [`Network::evaluate`] sums
-//! a position afresh.
+//! "The network in the engine"), 58 more trained further on 2.8 million
+//! positions of the engine that plays with it ("A second round of data"),
+//! then 25 more on those and 2.9 million new ones ("A third round of
+//! data"). A search keeps the hidden layer's sums ([`Accumulator`]) per
+//! ply and changes only the rows of the pieces a move moved
+//! ([`Network::update`]); [`Network::evaluate`] sums a position afresh.
 
 use sqlchess_core::{Board, Color, Position, Role, Square};
 
