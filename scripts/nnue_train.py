@@ -26,7 +26,9 @@ network's); `--baseline` reports another evaluation's held-out error.
 new positions is reported first; a network of one output given to
 `--buckets` starts every bucket with that output), so that positions
 generated in a later run add to what an earlier run's taught rather than
-start afresh; a lower `--lr` then keeps more of it.
+start afresh; a lower `--lr` then keeps more of it. `--hidden` above
+`--init`'s widens it: the new neurons start with small random weights, so
+that the wider network begins where the narrow one stood.
 Both read a score a line for the side to move, in LABELLED's order, as
 `examples/chess_eval.rs` writes sqlchess's.
 
@@ -228,11 +230,29 @@ def load_net(path, buckets=None):
     return net
 
 
+def widen(net, hidden, rng):
+    """Gives `net` `hidden` neurons, the new ones with small random input
+    weights and output weights so small that the network's scores barely
+    move: a wider network that starts from what the narrow one learnt
+    rather than from nothing."""
+    old = net.w1.shape[1]
+    if hidden < old:
+        sys.exit(f"--hidden {hidden}: the --init network has {old} neurons; it can widen, not narrow")
+    extra = hidden - old
+    net.w1 = np.concatenate([net.w1, rng.normal(0, 0.1, (768, extra)).astype(np.float32)], axis=1)
+    net.b1 = np.concatenate([net.b1, np.full(extra, 0.25, dtype=np.float32)])
+    buckets = net.w2.shape[0]
+    small = rng.normal(0, 0.01, (buckets, 2, extra)).astype(np.float32)
+    w2 = net.w2.reshape(buckets, 2, old)
+    net.w2 = np.concatenate([w2, small], axis=2).reshape(buckets, 2 * hidden)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("labelled")
     ap.add_argument("net")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=None,
+                    help="hidden neurons (default 128, or --init's; more than --init's widens it)")
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=16384)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -243,7 +263,7 @@ def main():
     ap.add_argument("--residual", help="a file of the evaluation the network is added to "
                     "(centipawns for the side to move, one a line, in LABELLED's order)")
     ap.add_argument("--weight-decay", type=float, default=0.0)
-    ap.add_argument("--init", help="a network file to start from (its hidden size wins)")
+    ap.add_argument("--init", help="a network file to start from")
     ap.add_argument("--buckets", type=int, default=None,
                     help="outputs picked by the number of pieces (default 1, or --init's)")
     ap.add_argument("--baseline", help="a file of another evaluation's scores (centipawns for "
@@ -280,11 +300,13 @@ def main():
     rng = np.random.default_rng(args.seed)
     if args.init:
         net = load_net(args.init, args.buckets)
+        if args.hidden is not None and args.hidden != net.w1.shape[1]:
+            widen(net, args.hidden, rng)
         start = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx],
                          pieces[test_idx])
         print(f"{args.init}: held out {start:.6f}", file=sys.stderr, flush=True)
     else:
-        net = Net(args.hidden, rng, args.buckets or 1)
+        net = Net(args.hidden or 128, rng, args.buckets or 1)
     m = [np.zeros_like(p) for p in net.params()]
     v = [np.zeros_like(p) for p in net.params()]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
