@@ -238,12 +238,14 @@ def widen(net, hidden, rng):
     old = net.w1.shape[1]
     if hidden < old:
         sys.exit(f"--hidden {hidden}: the --init network has {old} neurons; it can widen, not narrow")
-    extra = hidden - old
-    net.w1 = np.concatenate([net.w1, rng.normal(0, 0.1, (768, extra)).astype(np.float32)], axis=1)
-    net.b1 = np.concatenate([net.b1, np.full(extra, 0.25, dtype=np.float32)])
     buckets = net.w2.shape[0]
-    small = rng.normal(0, 0.01, (buckets, 2, extra)).astype(np.float32)
+    # The new neurons as a fresh network would have them, their output
+    # weights a tenth as large.
+    new = Net(hidden - old, rng, buckets)
+    net.w1 = np.concatenate([net.w1, new.w1], axis=1)
+    net.b1 = np.concatenate([net.b1, new.b1])
     w2 = net.w2.reshape(buckets, 2, old)
+    small = 0.1 * new.w2.reshape(buckets, 2, hidden - old)
     net.w2 = np.concatenate([w2, small], axis=2).reshape(buckets, 2 * hidden)
 
 
