@@ -176,9 +176,8 @@ pub trait Game: Clone + Send + 'static {
     /// way from position to position (the pawn structure), and of the side
     /// to move: the key of correction history, which learns those errors
     /// from the search's scores and adds them to the static evaluation.
-    /// `None`, the default, turns it off: standard chess keeps it off, its
-    /// tuned evaluation lost with it (BENCHMARKS.md, "Correction history
-    /// for the fairy evaluation").
+    /// `None`, the default, turns it off (games without a heuristic
+    /// evaluation, fairy variants without a chess pawn).
     fn correction_key(&self) -> Option<u64> {
         None
     }
