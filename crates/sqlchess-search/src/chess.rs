@@ -265,7 +265,7 @@ impl Game for Position {
     /// A hash of both sides' pawns and the side to move. With the network
     /// in the evaluation, correction history gained about 18 Elo at 10 ms
     /// a move; on the tuned evaluation alone it had lost (BENCHMARKS.md,
-    /// "Correction history for chess, with the network").
+    /// "A deeper teacher, and correction history for chess").
     fn correction_key(&self) -> Option<u64> {
         let board = self.board();
         let pawns = board.by_role(Role::Pawn);
