@@ -40,6 +40,17 @@ bias as i32 (by 255 × 64). With buckets, the magic is `SQCB`, the number of
 buckets (u32) follows the hidden size, and the output weights and biases
 are those of every bucket in turn (B × 2 × hidden i16, then B i32).
 
+A fairy variant's network is trained the same way on what
+`examples/fairy_net_data.rs` writes from its labelled positions: a
+`#inputs N` line, then `WHITE;BLACK;TURN;RESULT;SCORE` lines (the active
+inputs of both views, as the engine lists them, and 1 when White is to
+move); `--mirror` does not apply there. Such a network is written as
+`SQFN`, the number of inputs, the hidden size and the number of buckets
+(u32 each), then the arrays as above with N rows of input weights.
+Fairy-Stockfish's scores are labelled on the scale `10^(-cp / 400)`;
+`--k` sets the sigmoid's scale for sqlchess's centipawns (the chess
+evaluation's K by default).
+
 Needs numpy and scipy.
 """
 
@@ -83,31 +94,45 @@ def features(fen, mirror=False):
 
 
 def load(path, lam, mirror):
-    """The positions of `path`, each followed by its mirror image if `mirror`.
-    The inputs go to typed arrays (2 bytes each) rather than lists of
-    Python integers (over 30 bytes each), so that tens of millions of
-    positions fit in memory."""
-    wi, bi, indptr = array("h"), array("h"), array("q", [0])
+    """The positions of `path`, each followed by its mirror image if `mirror`,
+    and the number of inputs per view. The inputs go to typed arrays (4
+    bytes each) rather than lists of Python integers (over 30 bytes each),
+    so that tens of millions of positions fit in memory."""
+    wi, bi, indptr = array("i"), array("i"), array("q", [0])
     stm, target = array("b"), array("f")
+    inputs = 768
     with open(path) as f:
-        for line in f:
-            fen, result, score = line.rstrip("\n").rsplit(";", 2)
-            for flip in (False, True) if mirror else (False,):
-                w, b, white_to_move = features(fen, flip)
-                wi.extend(w)
-                bi.extend(b)
+        first = f.readline()
+        if first.startswith("#inputs "):
+            inputs = int(first.split()[1])
+            if mirror:
+                sys.exit("--mirror: a fairy network's inputs are listed by the engine, unmirrored")
+            for line in f:
+                w, b, white_to_move, result, score = line.rstrip("\n").split(";")
+                wi.extend(int(x) for x in w.split())
+                bi.extend(int(x) for x in b.split())
                 indptr.append(len(wi))
-                stm.append(white_to_move)
+                stm.append(white_to_move == "1")
                 target.append(lam * float(result) + (1 - lam) * float(score))
+        else:
+            f.seek(0)
+            for line in f:
+                fen, result, score = line.rstrip("\n").rsplit(";", 2)
+                for flip in (False, True) if mirror else (False,):
+                    w, b, white_to_move = features(fen, flip)
+                    wi.extend(w)
+                    bi.extend(b)
+                    indptr.append(len(wi))
+                    stm.append(white_to_move)
+                    target.append(lam * float(result) + (1 - lam) * float(score))
     n = len(stm)
     indptr = np.frombuffer(indptr, dtype=np.int64)
     ones = np.ones(len(wi), dtype=np.float32)
-    columns = (np.frombuffer(wi, dtype=np.int16).astype(np.int32),
-               np.frombuffer(bi, dtype=np.int16).astype(np.int32))
-    xw = sp.csr_matrix((ones, columns[0], indptr), shape=(n, 768))
-    xb = sp.csr_matrix((ones, columns[1], indptr), shape=(n, 768))
+    columns = (np.frombuffer(wi, dtype=np.int32), np.frombuffer(bi, dtype=np.int32))
+    xw = sp.csr_matrix((ones, columns[0], indptr), shape=(n, inputs))
+    xb = sp.csr_matrix((ones, columns[1], indptr), shape=(n, inputs))
     return (xw, xb, np.frombuffer(stm, dtype=np.int8).astype(bool),
-            np.frombuffer(target, dtype=np.float32).copy())
+            np.frombuffer(target, dtype=np.float32).copy(), inputs)
 
 
 def bucket_of(pieces, buckets):
@@ -117,8 +142,8 @@ def bucket_of(pieces, buckets):
 
 
 class Net:
-    def __init__(self, hidden, rng, buckets=1):
-        self.w1 = rng.normal(0, 0.1, (768, hidden)).astype(np.float32)
+    def __init__(self, hidden, rng, buckets=1, inputs=768):
+        self.w1 = rng.normal(0, 0.1, (inputs, hidden)).astype(np.float32)
         self.b1 = np.full(hidden, 0.25, dtype=np.float32)
         self.w2 = np.tile(rng.normal(0, 0.1, 2 * hidden).astype(np.float32), (buckets, 1))
         self.b2 = np.zeros(buckets, dtype=np.float32)
@@ -160,7 +185,7 @@ def loss_and_grad(net, xw, xb, stm, target, offset, pieces, want_grad=True):
     out, cache = net.forward(xw, xb, stm)
     cp = out * CP_PER_UNIT + offset
     # The side to move's expected score; the labels are White's.
-    p = 1.0 / (1.0 + np.power(10.0, -K * cp / 400.0))
+    p = 1.0 / (1.0 + np.power(10.0, -K * cp / 400.0))  # K: --k
     t = np.where(stm, target, 1.0 - target)
     err = p - t
     loss = float(np.mean(err * err))
@@ -187,8 +212,12 @@ def save(net, path):
     w2 = np.clip(np.round(net.w2 * QB), -32767, 32767).astype("<i2")
     b2 = np.round(net.b2.astype(np.float64) * QA * QB).astype("<i4")
     buckets = len(net.b2)
+    inputs = net.w1.shape[0]
     with open(path, "wb") as f:
-        if buckets == 1:
+        if inputs != 768:
+            f.write(b"SQFN")
+            f.write(np.array([inputs, net.w1.shape[1], buckets], dtype="<u4").tobytes())
+        elif buckets == 1:
             f.write(b"SQCN")
             f.write(np.array([net.w1.shape[1]], dtype="<u4").tobytes())
         else:
@@ -203,26 +232,30 @@ def load_net(path, buckets=None):
     one output given `buckets` has its output copied to each."""
     with open(path, "rb") as f:
         data = f.read()
+    inputs = 768
     if data[:4] == b"SQCN":
         hidden, stored, offset = int(np.frombuffer(data, dtype="<u4", count=1, offset=4)[0]), 1, 8
     elif data[:4] == b"SQCB":
         hidden, stored = (int(x) for x in np.frombuffer(data, dtype="<u4", count=2, offset=4))
         offset = 12
+    elif data[:4] == b"SQFN":
+        inputs, hidden, stored = (int(x) for x in np.frombuffer(data, dtype="<u4", count=3, offset=4))
+        offset = 16
     else:
-        sys.exit(f"{path}: not a network file (no SQCN or SQCB magic)")
-    sizes = [768 * hidden, hidden, stored * 2 * hidden]
+        sys.exit(f"{path}: not a network file (no SQCN, SQCB or SQFN magic)")
+    sizes = [inputs * hidden, hidden, stored * 2 * hidden]
     expected = offset + 2 * sum(sizes) + 4 * stored
     if len(data) != expected:
         sys.exit(f"{path}: {len(data)} bytes, a network of {hidden} neurons has {expected}")
     buckets = buckets or stored
     if stored not in (1, buckets):
         sys.exit(f"{path}: {stored} buckets, {buckets} asked for")
-    net = Net(hidden, np.random.default_rng(0), buckets)
+    net = Net(hidden, np.random.default_rng(0), buckets, inputs)
     arrays = []
     for size in sizes:
         arrays.append(np.frombuffer(data, dtype="<i2", count=size, offset=offset).astype(np.float32))
         offset += 2 * size
-    net.w1 = (arrays[0] / QA).reshape(768, hidden)
+    net.w1 = (arrays[0] / QA).reshape(inputs, hidden)
     net.b1 = arrays[1] / QA
     b2 = np.frombuffer(data, dtype="<i4", count=stored, offset=offset).astype(np.float32) / (QA * QB)
     net.w2 = np.tile((arrays[2] / QB).reshape(stored, 2 * hidden), (buckets // stored, 1))
@@ -241,7 +274,7 @@ def widen(net, hidden, rng):
     buckets = net.w2.shape[0]
     # The new neurons as a fresh network would have them, their output
     # weights a tenth as large.
-    new = Net(hidden - old, rng, buckets)
+    new = Net(hidden - old, rng, buckets, net.w1.shape[0])
     net.w1 = np.concatenate([net.w1, new.w1], axis=1)
     net.b1 = np.concatenate([net.b1, new.b1])
     w2 = net.w2.reshape(buckets, 2, old)
@@ -250,6 +283,7 @@ def widen(net, hidden, rng):
 
 
 def main():
+    global K
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("labelled")
     ap.add_argument("net")
@@ -270,10 +304,14 @@ def main():
                     help="outputs picked by the number of pieces (default 1, or --init's)")
     ap.add_argument("--baseline", help="a file of another evaluation's scores (centipawns for "
                     "the side to move, one a line, in LABELLED's order): its held-out error")
+    ap.add_argument("--k", type=float, default=K,
+                    help="the sigmoid's scale for the network's centipawns (default the chess "
+                    "evaluation's)")
     args = ap.parse_args()
+    K = args.k
 
     t0 = time.time()
-    xw, xb, stm, target = load(args.labelled, args.lam, args.mirror)
+    xw, xb, stm, target, inputs = load(args.labelled, args.lam, args.mirror)
     n = len(stm)
     pieces = np.diff(xw.indptr).astype(np.int64)
     # Hold out every twentieth block of 1,000 positions (a few games each),
@@ -302,13 +340,15 @@ def main():
     rng = np.random.default_rng(args.seed)
     if args.init:
         net = load_net(args.init, args.buckets)
+        if net.w1.shape[0] != inputs:
+            sys.exit(f"{args.init}: {net.w1.shape[0]} inputs, the positions have {inputs}")
         if args.hidden is not None and args.hidden != net.w1.shape[1]:
             widen(net, args.hidden, rng)
         start = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx],
                          pieces[test_idx])
         print(f"{args.init}: held out {start:.6f}", file=sys.stderr, flush=True)
     else:
-        net = Net(args.hidden or 128, rng, args.buckets or 1)
+        net = Net(args.hidden or 128, rng, args.buckets or 1, inputs)
     m = [np.zeros_like(p) for p in net.params()]
     v = [np.zeros_like(p) for p in net.params()]
     beta1, beta2, eps = 0.9, 0.999, 1e-8

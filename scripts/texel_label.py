@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds Stockfish's expected score to the positions of texel_data.
 
-    python3 scripts/texel_label.py IN.txt OUT.txt [--depth 6] [--jobs N]
+    python3 scripts/texel_label.py IN.txt OUT.txt [--depth 6] [--jobs N] [--variant V]
 
 Reads `FEN;RESULT` lines (crates/sqlchess-search/examples/texel_data.rs),
 writes `FEN;RESULT;SCORE`: SCORE is White's expected score after a search of
@@ -11,8 +11,15 @@ result says who won from the position with the engine's own play on both
 sides, a noisy label for one position; Stockfish's estimate is a far less
 noisy one. texel_tune fits a blend of the two (its TEXEL_LAMBDA).
 
-Needs /usr/games/stockfish (apt-get install stockfish); N Stockfish
-processes run at once (default: every core).
+With `--variant V` (positions of `texel_data ... V`, a fairy variant),
+the labeller is Debian's fairy-stockfish playing V, which has no
+win-draw-loss model: SCORE is then `1 / (1 + 10^(-cp / 400))` of its
+score in centipawns (a mate 1 or 0), White's. The network's trainer
+brings that scale to sqlchess's with its `--k`.
+
+Needs /usr/games/stockfish (apt-get install stockfish), or
+/usr/games/fairy-stockfish for a variant; N processes run at once
+(default: every core).
 """
 
 import argparse
@@ -21,16 +28,21 @@ import subprocess
 import sys
 
 STOCKFISH = "/usr/games/stockfish"
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 _engine = None
+_variant = None
 
 
-def _start(depth):
-    global _engine, _depth
-    _depth = depth
-    _engine = subprocess.Popen([STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+def _start(depth, variant):
+    global _engine, _depth, _variant
+    _depth, _variant = depth, variant
+    _engine = subprocess.Popen([FAIRY_STOCKFISH if variant else STOCKFISH],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    for line in ("uci", "setoption name UCI_ShowWDL value true",
-                 "setoption name Threads value 1", "setoption name Hash value 16", "isready"):
+    setup = [f"setoption name UCI_Variant value {variant}"] if variant else \
+        ["setoption name UCI_ShowWDL value true"]
+    for line in ["uci", *setup,
+                 "setoption name Threads value 1", "setoption name Hash value 16", "isready"]:
         _engine.stdin.write(line + "\n")
     for line in _engine.stdout:
         if line.startswith("readyok"):
@@ -42,7 +54,15 @@ def _label(line):
     _engine.stdin.write(f"position fen {fen}\ngo depth {_depth}\n")
     wdl = None
     for out in _engine.stdout:
-        if out.startswith("info") and " wdl " in out:
+        if _variant and out.startswith("info") and " score " in out:
+            words = out.split()
+            kind, value = words[words.index("score") + 1:words.index("score") + 3]
+            if kind == "mate":
+                wdl = [1000, 0, 0] if int(value) > 0 else [0, 0, 1000]
+            else:
+                win = 1000 / (1 + 10 ** (-int(value) / 400))
+                wdl = [win, 0, 1000 - win]
+        elif out.startswith("info") and " wdl " in out:
             words = out.split()
             i = words.index("wdl")
             wdl = [int(w) for w in words[i + 1:i + 4]]
@@ -62,11 +82,12 @@ def main():
     ap.add_argument("output")
     ap.add_argument("--depth", type=int, default=6)
     ap.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    ap.add_argument("--variant", help="a fairy variant, labelled by fairy-stockfish")
     args = ap.parse_args()
     with open(args.input) as f:
         lines = f.readlines()
     done = 0
-    with multiprocessing.Pool(args.jobs, _start, (args.depth,)) as pool, \
+    with multiprocessing.Pool(args.jobs, _start, (args.depth, args.variant)) as pool, \
             open(args.output, "w") as out:
         for labelled in pool.imap(_label, lines, chunksize=256):
             if labelled:

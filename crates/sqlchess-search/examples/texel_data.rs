@@ -6,7 +6,7 @@
 //! `scripts/texel_label.py` has labelled them.
 //!
 //! ```text
-//! cargo run --release -p sqlchess-search --example texel_data -- GAMES SEED [NODES] [THREADS] [SECONDS] > positions.txt
+//! cargo run --release -p sqlchess-search --example texel_data -- GAMES SEED [NODES] [THREADS] [SECONDS] [VARIANT] > positions.txt
 //! ```
 //!
 //! Each game starts with 8 random legal plies (from `SEED` and the game's
@@ -21,6 +21,12 @@
 //! core); progress goes to standard error every 100 games. With `SECONDS`,
 //! no game starts after that many seconds (the games under way finish), so
 //! a run fits a time slot and still ends with whole games.
+//!
+//! With `VARIANT` other than `chess`, the games are of that built-in fairy
+//! variant, played by the fairy engine ([`FairyGame`]) with its own
+//! evaluation (its network's included), and the FENs are the fairy
+//! crate's: the positions a fairy variant's network is trained on
+//! (`examples/fairy_net_data.rs`).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,6 +35,8 @@ use std::time::{Duration, Instant};
 
 use sqlchess_core::zobrist::SplitMix64;
 use sqlchess_core::{Color, Position};
+use sqlchess_fairy::Variant;
+use sqlchess_search::fairy::FairyGame;
 use sqlchess_search::selfplay::{selfplay, Winner};
 use sqlchess_search::{ChessGame, Game, Limits, MATE_BOUND};
 
@@ -40,42 +48,49 @@ const SKIP_PLIES: usize = 8;
 /// A game still going after this many plies is scored as a draw.
 const MAX_PLIES: usize = 300;
 
-/// The start position after `OPENING_PLIES` random legal plies, or `None`
-/// when the game ended during them.
-fn random_opening(rng: &mut SplitMix64) -> Option<Position> {
-    let mut pos = Position::new();
+/// `start` after `OPENING_PLIES` random legal plies, or `None` when the
+/// game ended during them.
+fn random_opening<G: Game>(start: &G, rng: &mut SplitMix64) -> Option<G> {
+    let mut pos = start.clone();
     let mut moves = Vec::new();
     for _ in 0..OPENING_PLIES {
         moves.clear();
-        Game::moves(&pos, &mut moves);
+        pos.moves(&mut moves);
         if moves.is_empty() {
             return None;
         }
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        Game::apply(&mut pos, mv);
+        pos.apply(mv);
     }
-    (Game::outcome(&pos).is_none()).then_some(pos)
+    (pos.outcome().is_none()).then_some(pos)
 }
 
 /// `true` when the static evaluation of `pos` is worth fitting: not in
 /// check, the move played quiet, no capture winning by static exchange.
-fn is_quiet(
-    pos: &Position,
-    played: <Position as Game>::Move,
-    noisy: &mut Vec<<Position as Game>::Move>,
-) -> bool {
-    if pos.is_check() || Game::is_noisy(pos, played) {
+fn is_quiet<G: Game>(pos: &G, played: G::Move, noisy: &mut Vec<G::Move>) -> bool {
+    if pos.is_check() || pos.is_noisy(played) {
         return false;
     }
     noisy.clear();
-    Game::noisy_moves(pos, noisy);
-    noisy.iter().all(|&mv| Game::see(pos, mv) <= 0)
+    pos.noisy_moves(noisy);
+    noisy.iter().all(|&mv| pos.see(mv) <= 0)
+}
+
+/// What a run asks for, from the command line.
+struct Run {
+    games: u64,
+    seed: u64,
+    threads: usize,
+    deadline: Option<Instant>,
+    limits: Limits,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 2 {
-        eprintln!("usage: texel_data GAMES SEED [NODES] [THREADS] [SECONDS] > positions.txt");
+        eprintln!(
+            "usage: texel_data GAMES SEED [NODES] [THREADS] [SECONDS] [VARIANT] > positions.txt"
+        );
         std::process::exit(2);
     }
     let games: u64 = args[0].parse().expect("GAMES is a number");
@@ -97,37 +112,77 @@ fn main() {
         movetime: Some(Duration::from_secs(10)),
         ..Limits::default()
     };
+    let run = Run {
+        games,
+        seed,
+        threads,
+        deadline,
+        limits,
+    };
+    match args.get(5).map(String::as_str) {
+        None | Some("chess") => generate(
+            &run,
+            || ChessGame::new(Position::new()),
+            |g| g.position().turn() == Color::White,
+            |g| g.position().fen(),
+        ),
+        Some(name) => {
+            let variant = match Variant::builtin(name) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("texel_data: {e}");
+                    std::process::exit(2);
+                }
+            };
+            generate(
+                &run,
+                || FairyGame::start(&variant),
+                FairyGame::white_to_move,
+                |g| g.position().fen(),
+            );
+        }
+    }
+}
+
+/// Plays `run.games` games from the position `start` makes and writes their quiet positions.
+fn generate<G: Game>(
+    run: &Run,
+    start: impl Fn() -> G + Sync,
+    white_to_move: impl Fn(&G) -> bool + Sync,
+    fen: impl Fn(&G) -> String + Sync,
+) {
     let next_game = AtomicU64::new(0);
     let written = AtomicU64::new(0);
     let out = Mutex::new(std::io::BufWriter::new(std::io::stdout()));
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..run.threads {
             scope.spawn(|| {
                 let mut lines = String::new();
                 let mut noisy = Vec::new();
+                let start = start();
                 loop {
                     let game = next_game.fetch_add(1, Ordering::Relaxed);
-                    if game >= games || deadline.is_some_and(|d| Instant::now() >= d) {
+                    if game >= run.games || run.deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
-                    let mut rng = SplitMix64(seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D));
-                    let Some(start) = random_opening(&mut rng) else {
+                    let mut rng = SplitMix64(run.seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D));
+                    let Some(opening) = random_opening(&start, &mut rng) else {
                         continue;
                     };
                     let mut fens = Vec::new();
                     let mut ply = 0;
                     let played = selfplay(
-                        &ChessGame::new(start),
-                        start.turn() == Color::White,
-                        &limits,
+                        &opening,
+                        white_to_move(&opening),
+                        &run.limits,
                         8,
                         MAX_PLIES,
                         |pos, mv, score| {
                             if ply >= SKIP_PLIES
                                 && score.abs() < MATE_BOUND
-                                && is_quiet(pos.position(), mv, &mut noisy)
+                                && is_quiet(pos, mv, &mut noisy)
                             {
-                                fens.push(pos.position().fen());
+                                fens.push(fen(pos));
                             }
                             ply += 1;
                         },

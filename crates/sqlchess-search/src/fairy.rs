@@ -14,6 +14,7 @@ use sqlchess_fairy::{
 
 use crate::fairy_tuned::TUNED;
 use crate::game::{Game, RelativeOutcome};
+use crate::net::Network;
 use crate::tt::TableMove;
 
 pub use sqlchess_fairy::{value_from_mobility, PAWN_VALUE};
@@ -291,6 +292,82 @@ struct Tables {
     /// Mixed into a position's hash for [`EVAL_CACHE`]: distinct for
     /// every tables built, even of a variant built again after eviction.
     salt: u64,
+    /// How a network sees the variant's positions ([`FairyGame::net_inputs`]).
+    layout: InputLayout,
+    /// The variant's trained network, if one is built in ([`FAIRY_NETS`]):
+    /// its score is added to the rest of the evaluation.
+    net: Option<Network>,
+}
+
+/// Networks trained for fairy variants, by variant name and board size
+/// (files and ranks): `nets/README.md` says how each was made. A network
+/// whose inputs do not match the variant's layout (a variants.ini section
+/// of the same name with other pieces) is not used.
+const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[];
+
+/// Inputs per piece kind and side for pieces in hand: holding `n` of a
+/// kind lights the first `n` (at most this many).
+const HAND_INPUTS: usize = 16;
+
+/// The most active inputs of a view the evaluation sums: more than any
+/// built-in variant's pieces on the board and in hand.
+const MAX_ACTIVE_INPUTS: usize = 256;
+
+/// Where a variant's pieces are among a network's inputs. Each view (the
+/// side to move's and the other's) sees the board from its own side: for
+/// Black, ranks counted from Black's first (and files from Black's left
+/// where the start position is symmetric by a half turn, as shogi's), so
+/// that one set of weights serves both views. Board inputs come first,
+/// `((relation * kinds + kind) * squares + square)` with relation 0 for
+/// the view's own pieces, then in variants with hands
+/// `((relation * kinds + kind) * HAND_INPUTS + k)` for the `k`-th piece
+/// held of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputLayout {
+    /// Piece kinds of the variant (its piece indices).
+    kinds: usize,
+    width: u8,
+    height: u8,
+    /// Whether Black's view turns the board half round rather than
+    /// mirroring its ranks.
+    rotated: bool,
+    /// Whether pieces in hand are inputs.
+    hands: bool,
+}
+
+impl InputLayout {
+    fn new(v: &Variant, hands: bool) -> InputLayout {
+        // Black's view is White's turned half round where the start
+        // position is symmetric so and not by its ranks alone.
+        let mut cells = std::collections::HashMap::new();
+        Position::start(v).for_each_piece(|sq, piece, white| {
+            cells.insert((sq.file(), sq.rank()), (piece, white));
+        });
+        let symmetric = |turn_files: bool| {
+            cells.iter().all(|(&(x, y), &(piece, white))| {
+                let x = if turn_files { v.width - 1 - x } else { x };
+                cells.get(&(x, v.height - 1 - y)) == Some(&(piece, !white))
+            })
+        };
+        InputLayout {
+            kinds: v.pieces.len(),
+            width: v.width,
+            height: v.height,
+            rotated: !symmetric(false) && symmetric(true),
+            hands,
+        }
+    }
+
+    /// Inputs per view.
+    pub fn inputs(&self) -> usize {
+        let board = 2 * self.kinds * usize::from(self.width) * usize::from(self.height);
+        board
+            + if self.hands {
+                2 * self.kinds * HAND_INPUTS
+            } else {
+                0
+            }
+    }
 }
 
 /// The evaluation tables built last, shared by every search of a variant
@@ -417,6 +494,13 @@ impl Tables {
         let royal_free = !v.regions.iter().any(|r| Some(r.piece) == v.royal);
         let start = Position::start(v);
         let start_material = phase_material(&start, &values, v.royal, v.pawn).max(1);
+        let hands = v.drops || v.captures_to_hand || v.gating;
+        let layout = InputLayout::new(v, hands);
+        let net = FAIRY_NETS
+            .iter()
+            .filter(|&&(name, width, height, _)| name == v.name && (width, height) == (w, h))
+            .filter_map(|(_, _, _, bytes)| Network::from_bytes(bytes).ok())
+            .find(|net| net.inputs() == layout.inputs());
         Tables {
             values,
             hand_values,
@@ -427,13 +511,15 @@ impl Tables {
             pawn: v.pawn,
             width: w,
             height: h,
-            hands: v.drops || v.captures_to_hand || v.gating,
+            hands,
             drops: v.drops,
             null_move: !v.must_capture,
             exchanges: !v.blast_on_capture && !v.must_capture,
             placed_value,
             salt: (TABLES_BUILT.fetch_add(1, Ordering::Relaxed) + 1)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            layout,
+            net,
         }
     }
 }
@@ -589,10 +675,99 @@ impl FairyGame {
     fn scan(&self) -> (i32, u32) {
         let (parts, pawns) = self.parts();
         let side_to_move = usize::from(!self.pos.white_to_move());
-        let score = parts.placement
+        let mut score = parts.placement
             + parts.king_safety
             + activity(&parts.activity, parts.phase, side_to_move);
+        if let Some(net) = &self.tables.net {
+            let own = self.net_score(net);
+            score += if self.pos.white_to_move() { own } else { -own };
+        }
         (score, pawns)
+    }
+
+    /// The evaluation for the side to move without the variant's network
+    /// (the tempo included), what the network is trained to add to
+    /// (`examples/fairy_net_data.rs`).
+    pub fn built_in_evaluation(&self) -> i32 {
+        let (parts, _) = self.parts();
+        let side_to_move = usize::from(!self.pos.white_to_move());
+        let white = parts.placement
+            + parts.king_safety
+            + activity(&parts.activity, parts.phase, side_to_move);
+        TEMPO
+            + if self.pos.white_to_move() {
+                white
+            } else {
+                -white
+            }
+    }
+
+    /// How a network sees this variant's positions.
+    pub fn input_layout(&self) -> InputLayout {
+        self.tables.layout
+    }
+
+    /// A network's active inputs ([`InputLayout`]) for the side to move's
+    /// view and the other side's.
+    pub fn net_inputs(&self) -> (Vec<u32>, Vec<u32>) {
+        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        self.for_each_net_input(|m, t| {
+            mine.push(m);
+            theirs.push(t);
+        });
+        (mine, theirs)
+    }
+
+    /// Calls `f` with each active input of the side to move's view and
+    /// the same piece's of the other side's.
+    fn for_each_net_input(&self, mut f: impl FnMut(u32, u32)) {
+        let l = &self.tables.layout;
+        let (w, h) = (usize::from(l.width), usize::from(l.height));
+        let squares = w * h;
+        let white_to_move = self.pos.white_to_move();
+        self.pos.for_each_piece(|sq, piece, white| {
+            let (x, y) = (usize::from(sq.file()), usize::from(sq.rank()));
+            let white_square = y * w + x;
+            let black_square = (h - 1 - y) * w + if l.rotated { w - 1 - x } else { x };
+            // The piece as White sees it and as Black does.
+            let by_white = (usize::from(!white) * l.kinds + piece) * squares + white_square;
+            let by_black = (usize::from(white) * l.kinds + piece) * squares + black_square;
+            if white_to_move {
+                f(by_white as u32, by_black as u32);
+            } else {
+                f(by_black as u32, by_white as u32);
+            }
+        });
+        if l.hands {
+            let base = 2 * l.kinds * squares;
+            for piece in 0..l.kinds {
+                for color in [Color::White, Color::Black] {
+                    let held = usize::from(self.pos.in_hand(color, piece)).min(HAND_INPUTS);
+                    let movers = (color == Color::White) == white_to_move;
+                    let at = |own: bool, k: usize| {
+                        (base + (usize::from(!own) * l.kinds + piece) * HAND_INPUTS + k) as u32
+                    };
+                    for k in 0..held {
+                        f(at(movers, k), at(!movers, k));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The variant's network's score for the side to move, summed afresh.
+    fn net_score(&self, net: &Network) -> i32 {
+        // On the stack: this runs at every evaluation. Inputs past the
+        // buffer (no variant has so many pieces) are left out.
+        let (mut mine, mut theirs) = ([0u32; MAX_ACTIVE_INPUTS], [0u32; MAX_ACTIVE_INPUTS]);
+        let mut n = 0;
+        self.for_each_net_input(|m, t| {
+            if n < MAX_ACTIVE_INPUTS {
+                (mine[n], theirs[n]) = (m, t);
+                n += 1;
+            }
+        });
+        net.evaluate_inputs(&mine[..n], &theirs[..n], n)
     }
 
     /// The evaluation's parts, White's view, as [`FairyGame::scan`] sums
@@ -937,6 +1112,109 @@ impl Game for FairyGame {
 mod tests {
     use super::*;
     use crate::{Limits, Score, Searcher, HISTORY_SIZE};
+
+    /// The FEN of `fen`'s position with the colours exchanged: ranks in
+    /// reverse order (and each rank's cells too when `turn`, a half turn),
+    /// letters' case swapped, hands exchanged, the other side to move; no
+    /// castling or en passant.
+    fn colours_exchanged(fen: &str, turn: bool) -> String {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().unwrap();
+        let side = fields.next().unwrap();
+        let (board, hand) = match placement.split_once('[') {
+            Some((b, h)) => (b, Some(h.trim_end_matches(']'))),
+            None => (placement, None),
+        };
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|rank| {
+                // Cells: a run of digits, or a piece with its `+` prefix.
+                let mut cells: Vec<String> = Vec::new();
+                let mut prefix = String::new();
+                for c in rank.chars() {
+                    if c == '+' {
+                        prefix.push(c);
+                    } else if c.is_ascii_digit()
+                        && cells
+                            .last()
+                            .is_some_and(|l| l.starts_with(|d: char| d.is_ascii_digit()))
+                    {
+                        cells.last_mut().unwrap().push(c);
+                    } else {
+                        cells.push(format!("{prefix}{}", swap(c)));
+                        prefix.clear();
+                    }
+                }
+                if turn {
+                    cells.reverse();
+                }
+                cells.concat()
+            })
+            .collect();
+        let hand = hand.map_or(String::new(), |h| {
+            format!("[{}]", h.chars().map(swap).collect::<String>())
+        });
+        let side = if side == "w" { "b" } else { "w" };
+        format!("{}{hand} {side} - - 0 1", ranks.join("/"))
+    }
+
+    #[test]
+    fn a_network_sees_a_position_and_its_colours_exchanged_alike() {
+        for (name, rotated, fen) in [
+            (
+                "capablanca",
+                false,
+                "r1abqk1c1r/p5pppp/2p4n2/2P1p5/4Pp4/3A1P2P1/PP1N2PP1P/R2BQKBC2 w - - 0 12",
+            ),
+            (
+                "xiangqi",
+                false,
+                "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKABR1 b - - 0 3",
+            ),
+            (
+                "shogi",
+                true,
+                "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1SG4R1/LN2KGSNL[Bb] w - - 0 8",
+            ),
+            (
+                "crazyhouse",
+                false,
+                "r1bqkb1r/pppp1ppp/2n5/4p3/4P1n1/5N2/PPPP1PPP/RNBQKB1R[Pp] w - - 0 5",
+            ),
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            let game = FairyGame::from_fen(&v, fen).unwrap();
+            let layout = game.input_layout();
+            assert_eq!(layout.rotated, rotated, "{name}");
+            let other = colours_exchanged(fen, rotated);
+            let exchanged = FairyGame::from_fen(&v, &other).unwrap();
+            let sorted = |(mut a, mut b): (Vec<u32>, Vec<u32>)| {
+                a.sort_unstable();
+                b.sort_unstable();
+                (a, b)
+            };
+            let (mine, theirs) = sorted(game.net_inputs());
+            assert_eq!(mine.len(), theirs.len(), "{name}");
+            assert!(mine
+                .iter()
+                .chain(&theirs)
+                .all(|&i| (i as usize) < layout.inputs()));
+            assert_ne!(mine, theirs, "{name}: the views differ");
+            assert_eq!(
+                sorted(exchanged.net_inputs()),
+                (mine, theirs),
+                "{name}: {other}"
+            );
+        }
+    }
 
     #[test]
     fn correction_keys_follow_the_pawns_and_the_side_to_move() {

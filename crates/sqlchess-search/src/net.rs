@@ -5,6 +5,12 @@
 //! `scripts/nnue_train.py`, which documents the file format, on the
 //! positions the chess evaluation's weights are fitted to.
 //!
+//! A fairy variant's network has the same shape with the variant's own
+//! inputs (`SQFN` files, [`Network::inputs`]): the fairy evaluation
+//! lists a position's active inputs for both views
+//! (`crate::fairy::FairyGame::net_inputs`) and sums them afresh
+//! ([`Network::evaluate_inputs`]).
+//!
 //! The engine adds such a network to the built-in evaluation
 //! ([`crate::ChessGame`], `nets/chess-h128.bin`): trained on what
 //! [`crate::eval`] gets wrong, it won 68 Elo at 10 ms a move, 41
@@ -23,8 +29,11 @@ pub const MAX_HIDDEN: usize = 1024;
 /// The most output buckets a network file may have: one per number of
 /// pieces from 2 to 32.
 pub const MAX_BUCKETS: usize = 31;
-/// Inputs per side: 12 pieces on 64 squares.
+/// Inputs per side of a chess network: 12 pieces on 64 squares.
 const INPUTS: usize = 768;
+/// The most inputs per side a fairy network file may have: so many
+/// 16-bit weights cannot overflow a 32-bit sum.
+pub const MAX_INPUTS: usize = 1 << 16;
 /// The input weights' and hidden biases' scale.
 const QA: i32 = 255;
 /// The output weights' scale.
@@ -35,10 +44,14 @@ const CP_PER_UNIT: i32 = 400;
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The file does not start with `SQCN` and a hidden size, or `SQCB`,
-    /// a hidden size and a number of buckets.
-    #[error("not a sqlchess network file (no SQCN or SQCB header)")]
+    /// The file does not start with `SQCN` and a hidden size, `SQCB`,
+    /// a hidden size and a number of buckets, or `SQFN`, a number of
+    /// inputs, a hidden size and a number of buckets.
+    #[error("not a sqlchess network file (no SQCN, SQCB or SQFN header)")]
     Header,
+    /// The number of inputs of an `SQFN` file is 0 or above [`MAX_INPUTS`].
+    #[error("{0} inputs (1 to {MAX_INPUTS} allowed)")]
+    Inputs(usize),
     /// The hidden size is 0 or above [`MAX_HIDDEN`].
     #[error("hidden layer of {0} neurons (1 to {MAX_HIDDEN} allowed)")]
     Hidden(usize),
@@ -61,8 +74,10 @@ pub enum NetError {
 /// A trained network, ready to evaluate positions.
 #[derive(Debug, Clone)]
 pub struct Network {
+    /// Inputs per side: 768 for chess.
+    inputs: usize,
     hidden: usize,
-    /// `INPUTS` rows of `hidden` weights.
+    /// `inputs` rows of `hidden` weights.
     input_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
     /// Per bucket, the side to move's `hidden` weights, then the other side's.
@@ -80,18 +95,22 @@ impl Network {
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
                 .ok_or(NetError::Header)
         };
-        let (hidden, buckets, header) = match bytes.get(..4) {
-            Some(b"SQCN") => (word(4)?, 1, 8),
-            Some(b"SQCB") => (word(4)?, word(8)?, 12),
+        let (inputs, hidden, buckets, header) = match bytes.get(..4) {
+            Some(b"SQCN") => (INPUTS, word(4)?, 1, 8),
+            Some(b"SQCB") => (INPUTS, word(4)?, word(8)?, 12),
+            Some(b"SQFN") => (word(4)?, word(8)?, word(12)?, 16),
             _ => return Err(NetError::Header),
         };
+        if inputs == 0 || inputs > MAX_INPUTS {
+            return Err(NetError::Inputs(inputs));
+        }
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden));
         }
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::Buckets(buckets));
         }
-        let words = INPUTS * hidden + hidden + buckets * 2 * hidden;
+        let words = inputs * hidden + hidden + buckets * 2 * hidden;
         let expected = header + 2 * words + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetError::Length {
@@ -102,7 +121,7 @@ impl Network {
         let mut words = bytes[header..header + 2 * words]
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]));
-        let input_weights: Vec<i16> = words.by_ref().take(INPUTS * hidden).collect();
+        let input_weights: Vec<i16> = words.by_ref().take(inputs * hidden).collect();
         let hidden_bias: Vec<i16> = words.by_ref().take(hidden).collect();
         let output_weights: Vec<i16> = words.collect();
         let output_bias: Vec<i32> = bytes[expected - 4 * buckets..]
@@ -110,8 +129,9 @@ impl Network {
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
         // At most 32 pieces: the 32 largest weights of any neuron plus its
-        // bias must stay within i16, so that no position overflows.
-        for n in 0..hidden {
+        // bias must stay within i16, so that no position overflows. (A
+        // fairy network's sums are 32-bit, which `MAX_INPUTS` keeps safe.)
+        for n in (0..hidden).filter(|_| inputs == INPUTS) {
             let mut column: Vec<i32> = (0..INPUTS)
                 .map(|f| i32::from(input_weights[f * hidden + n]).abs())
                 .collect();
@@ -133,12 +153,20 @@ impl Network {
             }
         }
         Ok(Network {
+            inputs,
             hidden,
             input_weights,
             hidden_bias,
             output_weights,
             output_bias,
         })
+    }
+
+    /// Inputs per side: 768 for a chess network, which the chess methods
+    /// ([`Network::evaluate`], [`Network::accumulate`], [`Network::update`])
+    /// expect.
+    pub fn inputs(&self) -> usize {
+        self.inputs
     }
 
     /// The hidden layer's size.
@@ -272,6 +300,65 @@ impl Network {
         let sum = dot(&first[..h], &weights[..h]) + dot(&second[..h], &weights[h..2 * h]);
         let out = i64::from(sum + self.output_bias[bucket]) * i64::from(CP_PER_UNIT);
         (out / i64::from(QA * QB)) as i32
+    }
+}
+
+impl Network {
+    /// The score in centipawns for the side to move of a position whose
+    /// active inputs are `first` (the side to move's view) and `second`
+    /// (the other side's), summed afresh in 32 bits; inputs at or above
+    /// [`Network::inputs`] are left out. `pieces` picks the output bucket.
+    pub fn evaluate_inputs(&self, first: &[u32], second: &[u32], pieces: usize) -> i32 {
+        match self.hidden {
+            32 => self.evaluate_inputs_with::<32>(first, second, pieces),
+            64 => self.evaluate_inputs_with::<64>(first, second, pieces),
+            128 => self.evaluate_inputs_with::<128>(first, second, pieces),
+            256 => self.evaluate_inputs_with::<256>(first, second, pieces),
+            _ => self.evaluate_inputs_with::<MAX_HIDDEN>(first, second, pieces),
+        }
+    }
+
+    /// [`Network::evaluate_inputs`] with at most `H` neurons.
+    #[inline(always)]
+    fn evaluate_inputs_with<const H: usize>(
+        &self,
+        first: &[u32],
+        second: &[u32],
+        pieces: usize,
+    ) -> i32 {
+        let h = self.hidden.min(H);
+        let view = |active: &[u32]| {
+            let mut sums = [0i32; H];
+            for (s, &b) in sums[..h].iter_mut().zip(&self.hidden_bias) {
+                *s = i32::from(b);
+            }
+            for &input in active {
+                let row = input as usize * self.hidden;
+                if let Some(weights) = self.input_weights.get(row..row + h) {
+                    for (s, &w) in sums[..h].iter_mut().zip(weights) {
+                        *s += i32::from(w);
+                    }
+                }
+            }
+            sums
+        };
+        let (first, second) = (view(first), view(second));
+        let bucket = if self.output_bias.len() == 1 {
+            0
+        } else {
+            self.bucket(pieces)
+        };
+        let weights = &self.output_weights[bucket * 2 * self.hidden..];
+        let dot = |sums: &[i32], weights: &[i16]| -> i64 {
+            sums.iter()
+                .zip(weights)
+                .map(|(&v, &w)| i64::from(v.clamp(0, QA)) * i64::from(w))
+                .sum()
+        };
+        let sum = dot(&first[..h], &weights[..h])
+            + dot(&second[..h], &weights[h..2 * h])
+            + i64::from(self.output_bias[bucket]);
+        (sum * i64::from(CP_PER_UNIT) / i64::from(QA * QB)) as i32
     }
 }
 
@@ -473,6 +560,67 @@ mod tests {
                 expected: 8 + 2 * (INPUTS * 2 + 6) + 4,
                 actual: short.len()
             }
+        );
+    }
+
+    /// A fairy network file (`SQFN`) of one bucket from its parts.
+    fn fairy_file(inputs: usize, hidden: usize, weights: &[i16], output_bias: i32) -> Vec<u8> {
+        let mut bytes = b"SQFN".to_vec();
+        for word in [inputs, hidden, 1] {
+            bytes.extend_from_slice(&(word as u32).to_le_bytes());
+        }
+        for w in weights {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes.extend_from_slice(&output_bias.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_fairy_network_sums_the_inputs_it_is_given() {
+        // Ten inputs, one neuron seeing input 3 at 100 / 255 of a unit,
+        // passed on at +1 from the side to move's view, -1 from the other's.
+        let mut weights = vec![0i16; 10 + 3];
+        weights[3] = 100;
+        weights[11] = 64;
+        weights[12] = -64;
+        let net = Network::from_bytes(&fairy_file(10, 1, &weights, 0)).unwrap();
+        assert_eq!((net.inputs(), net.hidden(), net.buckets()), (10, 1, 1));
+        let cp = 100 * 64 * 400 / (255 * 64);
+        assert_eq!(net.evaluate_inputs(&[3], &[], 1), cp);
+        assert_eq!(net.evaluate_inputs(&[], &[3], 1), -cp);
+        assert_eq!(net.evaluate_inputs(&[3], &[3], 2), 0);
+        // Inputs past the network's are left out, not read past its end.
+        assert_eq!(net.evaluate_inputs(&[3, 10, u32::MAX], &[], 3), cp);
+        // Each sum is clipped at one unit: four inputs at 200 count as 255.
+        weights[0..5].fill(200);
+        let net = Network::from_bytes(&fairy_file(10, 1, &weights, 0)).unwrap();
+        assert_eq!(net.evaluate_inputs(&[0, 1, 2, 4], &[], 4), 400);
+        // No weight can overflow: the sums are 32-bit.
+        weights.fill(i16::MAX);
+        assert!(Network::from_bytes(&fairy_file(10, 1, &weights, 0)).is_ok());
+    }
+
+    #[test]
+    fn refuses_fairy_files_with_no_inputs_or_too_many() {
+        assert_eq!(
+            Network::from_bytes(&fairy_file(0, 1, &[0; 3], 0)).unwrap_err(),
+            NetError::Inputs(0)
+        );
+        assert_eq!(
+            Network::from_bytes(&fairy_file(MAX_INPUTS + 1, 1, &[0; 3], 0)).unwrap_err(),
+            NetError::Inputs(MAX_INPUTS + 1)
+        );
+        assert_eq!(
+            Network::from_bytes(&fairy_file(10, 1, &[0; 12], 0)).unwrap_err(),
+            NetError::Length {
+                expected: 16 + 2 * 13 + 4,
+                actual: 16 + 2 * 12 + 4
+            }
+        );
+        assert_eq!(
+            Network::from_bytes(&b"SQFN\x0a\0\0\0\x01\0\0\0"[..]).unwrap_err(),
+            NetError::Header
         );
     }
 
