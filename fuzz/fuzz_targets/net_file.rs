@@ -1,6 +1,7 @@
 //! Evaluation network files (`sqlchess_search::net`): any bytes read as
 //! a network or give a typed error, never a panic; a network read
-//! evaluates any position without overflowing.
+//! evaluates any position without overflowing, and any list of inputs
+//! (a fairy network's), in range or not.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,5 +16,8 @@ fuzz_target!(|input: &[u8]| {
         ] {
             let _ = net.evaluate(&Position::from_fen(fen).expect("valid FEN"));
         }
+        let inputs: Vec<u32> = input.iter().map(|&b| u32::from(b) * 7).collect();
+        let _ = net.evaluate_inputs(&inputs, &inputs[inputs.len() / 2..], inputs.len());
+        let _ = net.evaluate_inputs(&[u32::MAX, 0], &[], 40);
     }
 });

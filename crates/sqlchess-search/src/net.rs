@@ -164,7 +164,8 @@ impl Network {
 
     /// Inputs per side: 768 for a chess network, which the chess methods
     /// ([`Network::evaluate`], [`Network::accumulate`], [`Network::update`])
-    /// expect.
+    /// expect (given a fairy network of fewer, they leave out the pieces
+    /// past its inputs).
     pub fn inputs(&self) -> usize {
         self.inputs
     }
@@ -265,14 +266,13 @@ impl Network {
         let own = usize::from(color == Color::Black) * 6;
         let white = (own + role.index()) * 64 + s;
         let black = (6 - own + role.index()) * 64 + (s ^ 56);
-        op(
-            &mut acc.views[0][..h],
-            &self.input_weights[white * h..white * h + h],
-        );
-        op(
-            &mut acc.views[1][..h],
-            &self.input_weights[black * h..black * h + h],
-        );
+        // A fairy network of fewer inputs has no such rows: it sees no
+        // chess piece rather than reading past its weights.
+        let row = |input: usize| self.input_weights.get(input * h..input * h + h);
+        if let (Some(white_row), Some(black_row)) = (row(white), row(black)) {
+            op(&mut acc.views[0][..h], white_row);
+            op(&mut acc.views[1][..h], black_row);
+        }
     }
 
     /// The score in centipawns, for `turn`, of `board`, whose sums `acc`
@@ -598,7 +598,12 @@ mod tests {
         assert_eq!(net.evaluate_inputs(&[0, 1, 2, 4], &[], 4), 400);
         // No weight can overflow: the sums are 32-bit.
         weights.fill(i16::MAX);
-        assert!(Network::from_bytes(&fairy_file(10, 1, &weights, 0)).is_ok());
+        let net = Network::from_bytes(&fairy_file(10, 1, &weights, 0)).unwrap();
+        // The chess methods given it read no row past its ten: a queen
+        // (rows 256 and more) counts for nothing, the kings neither.
+        let queen = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let kings = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(net.evaluate(&queen), net.evaluate(&kings));
     }
 
     #[test]
