@@ -303,12 +303,20 @@ struct Tables {
 /// (files and ranks): `nets/README.md` says how each was made. A network
 /// whose inputs do not match the variant's layout (a variants.ini section
 /// of the same name with other pieces) is not used.
-const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[(
-    "capablanca",
-    10,
-    8,
-    include_bytes!("../nets/capablanca-h64.bin"),
-)];
+const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[
+    (
+        "capablanca",
+        10,
+        8,
+        include_bytes!("../nets/capablanca-h64.bin"),
+    ),
+    (
+        "crazyhouse",
+        8,
+        8,
+        include_bytes!("../nets/crazyhouse-h64.bin"),
+    ),
+];
 
 /// Inputs per piece kind and side for pieces in hand: holding `n` of a
 /// kind lights the first `n` (at most this many).
