@@ -687,10 +687,7 @@ impl FairyGame {
     /// over the pieces.
     fn scan(&self) -> (i32, u32) {
         let (parts, pawns) = self.parts();
-        let side_to_move = usize::from(!self.pos.white_to_move());
-        let mut score = parts.placement
-            + parts.king_safety
-            + activity(&parts.activity, parts.phase, side_to_move);
+        let mut score = self.built_in_white(&parts);
         if let Some(net) = &self.tables.net {
             let own = self.net_score(net);
             score += if self.pos.white_to_move() { own } else { -own };
@@ -698,15 +695,18 @@ impl FairyGame {
         (score, pawns)
     }
 
+    /// The evaluation's parts summed, White minus Black, without the
+    /// variant's network or the tempo.
+    fn built_in_white(&self, parts: &EvaluationParts) -> i32 {
+        let side_to_move = usize::from(!self.pos.white_to_move());
+        parts.placement + parts.king_safety + activity(&parts.activity, parts.phase, side_to_move)
+    }
+
     /// The evaluation for the side to move without the variant's network
     /// (the tempo included), what the network is trained to add to
     /// (`examples/fairy_net_data.rs`).
     pub fn built_in_evaluation(&self) -> i32 {
-        let (parts, _) = self.parts();
-        let side_to_move = usize::from(!self.pos.white_to_move());
-        let white = parts.placement
-            + parts.king_safety
-            + activity(&parts.activity, parts.phase, side_to_move);
+        let white = self.built_in_white(&self.parts().0);
         TEMPO
             + if self.pos.white_to_move() {
                 white
@@ -1131,12 +1131,7 @@ mod tests {
     /// network's score is the side to move's, so a start position with
     /// White to move need not be level by it).
     fn built_in_white(g: &FairyGame) -> i32 {
-        let stm = g.built_in_evaluation() - TEMPO;
-        if g.white_to_move() {
-            stm
-        } else {
-            -stm
-        }
+        g.built_in_white(&g.parts().0)
     }
 
     /// The FEN of `fen`'s position with the colours exchanged: ranks in
