@@ -49,9 +49,12 @@ move); `--mirror` does not apply there. Such a network is written as
 (u32 each), then the arrays as above with N rows of input weights.
 Fairy-Stockfish's scores are labelled on the scale `10^(-cp / 400)`;
 `--k` sets the sigmoid's scale for sqlchess's centipawns (the chess
-evaluation's K by default).
+evaluation's K by default); `--k fit` picks the scale at which the
+`--residual` evaluation best predicts the training labels, since
+Fairy-Stockfish's centipawns run larger in some variants (crazyhouse)
+than in others.
 
-Needs numpy and scipy.
+Needs numpy, and scipy to read positions.
 """
 
 import argparse
@@ -61,7 +64,6 @@ import time
 from array import array
 
 import numpy as np
-import scipy.sparse as sp
 
 K = 1.4081  # the chess evaluation's scale (crates/sqlchess-search/src/eval_weights.rs)
 CP_PER_UNIT = 400.0  # the network's output unit, in centipawns
@@ -125,6 +127,8 @@ def load(path, lam, mirror):
                     indptr.append(len(wi))
                     stm.append(white_to_move)
                     target.append(lam * float(result) + (1 - lam) * float(score))
+    import scipy.sparse as sp  # here, so that the rest is usable with numpy alone
+
     n = len(stm)
     indptr = np.frombuffer(indptr, dtype=np.int64)
     ones = np.ones(len(wi), dtype=np.float32)
@@ -282,6 +286,32 @@ def widen(net, hidden, rng):
     net.w2 = np.concatenate([w2, small], axis=2).reshape(buckets, 2 * hidden)
 
 
+def fit_k(cp, t):
+    """The sigmoid's scale at which the evaluation `cp` (centipawns for the
+    side to move) predicts the side to move's labels `t` with the least
+    squared error."""
+    def error(k):
+        p = 1.0 / (1.0 + np.power(10.0, -k * cp / 400.0))
+        return float(np.mean((p - t) ** 2))
+
+    # Golden-section search over [0.05, 5]: the error has one minimum in K
+    # for any evaluation that predicts the labels at all.
+    lo, hi = 0.05, 5.0
+    ratio = (math.sqrt(5.0) - 1.0) / 2.0
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    ea, eb = error(a), error(b)
+    while hi - lo > 1e-4:
+        if ea < eb:
+            hi, b, eb = b, a, ea
+            a = hi - ratio * (hi - lo)
+            ea = error(a)
+        else:
+            lo, a, ea = a, b, eb
+            b = lo + ratio * (hi - lo)
+            eb = error(b)
+    return (lo + hi) / 2.0
+
+
 def main():
     global K
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -304,11 +334,20 @@ def main():
                     help="outputs picked by the number of pieces (default 1, or --init's)")
     ap.add_argument("--baseline", help="a file of another evaluation's scores (centipawns for "
                     "the side to move, one a line, in LABELLED's order): its held-out error")
-    ap.add_argument("--k", type=float, default=K,
+    ap.add_argument("--k", default=str(K),
                     help="the sigmoid's scale for the network's centipawns (default the chess "
-                    "evaluation's)")
+                    "evaluation's), or 'fit' to fit it to --residual's evaluation")
     args = ap.parse_args()
-    K = args.k
+    if args.k == "fit":
+        if not args.residual:
+            sys.exit("--k fit: needs --residual, the evaluation the scale is fitted to")
+    else:
+        try:
+            K = float(args.k)
+        except ValueError:
+            sys.exit(f"--k: {args.k!r} is neither a number nor 'fit'")
+        if not K > 0:
+            sys.exit(f"--k: {args.k} is not a positive scale")
 
     t0 = time.time()
     xw, xb, stm, target, inputs = load(args.labelled, args.lam, args.mirror)
@@ -323,6 +362,14 @@ def main():
     xw_test, xb_test = xw[test_idx], xb[test_idx]
     print(f"{n} positions ({len(test_idx)} held out) read in {time.time() - t0:.0f} s",
           file=sys.stderr, flush=True)
+
+    if args.k == "fit":
+        cp = np.loadtxt(args.residual, dtype=np.float64)
+        if args.mirror:
+            cp = np.repeat(cp, 2)
+        K = fit_k(cp[train_idx],
+                  np.where(stm[train_idx], target[train_idx], 1.0 - target[train_idx]))
+        print(f"--k fit: K = {K:.3f}", file=sys.stderr, flush=True)
 
     if args.baseline:
         cp = np.loadtxt(args.baseline, dtype=np.float64)

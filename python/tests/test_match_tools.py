@@ -291,3 +291,20 @@ def test_fairy_eval_fit_recovers_the_weights_that_made_the_scores(tmp_path: Path
     assert abs(fitted["threats_other_side"] - 60) < 1, out
     assert abs(fitted["tempo"] - 30) < 1, out
     assert held_out_error < 1, out
+
+
+def test_nnue_train_fits_the_scale_that_made_the_labels() -> None:
+    """`nnue_train.py --k fit` picks the sigmoid's scale at which the
+    built-in evaluation best predicts the labels: on labels made from
+    centipawns at K = 0.43 (about crazyhouse's) it finds 0.43 again, and the
+    scale does not depend on which side is to move."""
+    import numpy as np
+
+    train = load_module("nnue_train.py")
+    rng = np.random.default_rng(17)
+    cp = rng.normal(0.0, 600.0, 20000)
+    labels = 1.0 / (1.0 + np.power(10.0, -0.43 * cp / 400.0))
+    assert abs(train.fit_k(cp, labels) - 0.43) < 0.002
+    assert abs(train.fit_k(-cp, 1.0 - labels) - 0.43) < 0.002
+    noisy = np.clip(labels + rng.normal(0.0, 0.05, len(cp)), 0.0, 1.0)
+    assert abs(train.fit_k(cp, noisy) - 0.43) < 0.02
