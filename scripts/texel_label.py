@@ -17,6 +17,12 @@ win-draw-loss model: SCORE is then `1 / (1 + 10^(-cp / 400))` of its
 score in centipawns (a mate 1 or 0), White's. The network's trainer
 brings that scale to sqlchess's with its `--k`.
 
+A position the engine dies on (fairy-stockfish 11.1 reads a seirawan
+FEN's gating right of an unmoved rook beside a king that walked there,
+`4R1KR[] w H`, its own way of writing it, as castling and crashes) is
+left out: the engine is started again, and the positions left out are
+counted, with the first of them, on standard error at the end.
+
 Needs /usr/games/stockfish (apt-get install stockfish), or
 /usr/games/fairy-stockfish for a variant; N processes run at once
 (default: every core).
@@ -49,11 +55,32 @@ def _start(depth, variant):
             break
 
 
+class EngineDied(Exception):
+    """The labelling engine stopped while searching a position."""
+
+
 def _label(line):
+    """`line` labelled, `None` for a position without legal moves, or the
+    FEN the engine died on as an `EngineDied` (returned, not raised, so
+    that the pool goes on)."""
     fen, result = line.rstrip("\n").rsplit(";", 1)
+    try:
+        return _search(fen, result)
+    except (BrokenPipeError, EngineDied):
+        _engine.kill()
+        _engine.wait()
+        _start(_depth, _variant)
+        return EngineDied(fen)
+
+
+def _search(fen, result):
     _engine.stdin.write(f"position fen {fen}\ngo depth {_depth}\n")
+    _engine.stdin.flush()
     wdl = None
-    for out in _engine.stdout:
+    while True:
+        out = _engine.stdout.readline()
+        if not out:
+            raise EngineDied(fen)
         if _variant and out.startswith("info") and " score " in out:
             words = out.split()
             kind, value = words[words.index("score") + 1:words.index("score") + 3]
@@ -87,14 +114,20 @@ def main():
     with open(args.input) as f:
         lines = f.readlines()
     done = 0
+    died = []
     with multiprocessing.Pool(args.jobs, _start, (args.depth, args.variant)) as pool, \
             open(args.output, "w") as out:
         for labelled in pool.imap(_label, lines, chunksize=256):
-            if labelled:
+            if isinstance(labelled, EngineDied):
+                died.append(str(labelled))
+            elif labelled:
                 out.write(labelled)
             done += 1
             if done % 50000 == 0:
                 print(f"{done}/{len(lines)}", file=sys.stderr, flush=True)
+    if died:
+        print(f"{len(died)} of {len(lines)} positions left out: the engine died on them "
+              f"(the first: {died[0]})", file=sys.stderr)
 
 
 if __name__ == "__main__":
