@@ -316,6 +316,8 @@ const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[
         8,
         include_bytes!("../nets/crazyhouse-h64.bin"),
     ),
+    ("xiangqi", 9, 10, include_bytes!("../nets/xiangqi-h64.bin")),
+    ("seirawan", 8, 8, include_bytes!("../nets/seirawan-h64.bin")),
 ];
 
 /// Inputs per piece kind and side for pieces in hand: holding `n` of a
@@ -1188,6 +1190,18 @@ mod tests {
     }
 
     #[test]
+    fn every_built_in_network_is_taken_up_by_its_variant() {
+        // A network of another board size or piece set is left out
+        // silently in play (a variants.ini section may reuse a name), so
+        // a mistyped entry of the table must fail here.
+        for &(name, ..) in FAIRY_NETS {
+            let v = Variant::builtin(name).unwrap();
+            let game = FairyGame::start(&v);
+            assert!(game.tables.net.is_some(), "{name}: network not used");
+        }
+    }
+
+    #[test]
     fn a_network_sees_a_position_and_its_colours_exchanged_alike() {
         for (name, rotated, fen) in [
             (
@@ -1513,9 +1527,10 @@ mod tests {
 
     #[test]
     fn a_soldier_across_the_river_is_worth_more() {
+        // The built-in terms: xiangqi's network sees more than soldiers.
         let soldier = |variant: &str, fen: &str| {
             let v = Variant::builtin(variant).unwrap();
-            FairyGame::from_fen(&v, fen).unwrap().evaluate_white()
+            built_in_white(&FairyGame::from_fen(&v, fen).unwrap())
         };
         let home = "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1";
         let across = "4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1";
