@@ -296,15 +296,29 @@ impl Network {
             Color::White => (&acc.views[0], &acc.views[1]),
             Color::Black => (&acc.views[1], &acc.views[0]),
         };
-        // A one-output network (the engine's) skips counting the pieces:
-        // this runs at every node.
-        let bucket = if self.output_bias.len() == 1 {
+        let bucket = self.output_bucket(|| board.occupied().count());
+        self.output(&first[..h], &second[..h], bucket)
+    }
+
+    /// The output bucket of a position of `pieces()` pieces; a one-output
+    /// network (the chess engine's) skips counting them, as this runs at
+    /// every node.
+    #[inline(always)]
+    fn output_bucket(&self, pieces: impl FnOnce() -> usize) -> usize {
+        if self.output_bias.len() == 1 {
             0
         } else {
-            self.bucket(board.occupied().count())
-        };
+            self.bucket(pieces())
+        }
+    }
+
+    /// The score in centipawns from 16-bit hidden sums: the side to
+    /// move's `first`, the other side's `second`.
+    #[inline(always)]
+    fn output(&self, first: &[i16], second: &[i16], bucket: usize) -> i32 {
+        let h = first.len();
         let weights = &self.output_weights[bucket * 2 * self.hidden..];
-        let sum = dot(&first[..h], &weights[..h]) + dot(&second[..h], &weights[h..2 * h]);
+        let sum = dot(first, &weights[..h]) + dot(second, &weights[h..2 * h]);
         let out = i64::from(sum + self.output_bias[bucket]) * i64::from(CP_PER_UNIT);
         (out / i64::from(QA * QB)) as i32
     }
@@ -351,15 +365,7 @@ impl Network {
             sums
         };
         let (first, second) = (view(first), view(second));
-        let bucket = if self.output_bias.len() == 1 {
-            0
-        } else {
-            self.bucket(pieces)
-        };
-        let weights = &self.output_weights[bucket * 2 * self.hidden..];
-        let sum = dot(&first[..h], &weights[..h]) + dot(&second[..h], &weights[h..2 * h]);
-        let out = i64::from(sum + self.output_bias[bucket]) * i64::from(CP_PER_UNIT);
-        (out / i64::from(QA * QB)) as i32
+        self.output(&first[..h], &second[..h], self.output_bucket(|| pieces))
     }
 
     /// [`Network::evaluate_inputs_with`] summing in 32 bits, for more
@@ -388,11 +394,7 @@ impl Network {
             sums
         };
         let (first, second) = (view(first), view(second));
-        let bucket = if self.output_bias.len() == 1 {
-            0
-        } else {
-            self.bucket(pieces)
-        };
+        let bucket = self.output_bucket(|| pieces);
         let weights = &self.output_weights[bucket * 2 * self.hidden..];
         let dot = |sums: &[i32], weights: &[i16]| -> i64 {
             sums.iter()
