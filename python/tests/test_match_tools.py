@@ -308,3 +308,30 @@ def test_nnue_train_fits_the_scale_that_made_the_labels() -> None:
     assert abs(train.fit_k(-cp, 1.0 - labels) - 0.43) < 0.002
     noisy = np.clip(labels + rng.normal(0.0, 0.05, len(cp)), 0.0, 1.0)
     assert abs(train.fit_k(cp, noisy) - 0.43) < 0.02
+
+
+def test_texel_label_leaves_out_and_counts_positions_the_engine_dies_on(tmp_path: Path) -> None:
+    """`texel_label.py --variant` goes on past a position that kills
+    `fairy-stockfish` (11.1 crashes on this seirawan FEN, a gating right of
+    its own writing) and accounts for every position: each is labelled or
+    reported left out, and the ones after the crash are labelled."""
+    engines()
+    good = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[EHeh] b KQBCDFGkqbcdfg - 0 1"
+    crash = "2b2k1B/1p3p2/3p4/3p2P1/8/rp1B3P/5P2/4R1KR[] w Hc - 0 33"
+    positions = tmp_path / "positions.txt"
+    positions.write_text(f"{good};0.5\n{crash};1\n{good};0.5\n")
+    labelled = tmp_path / "labelled.txt"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "texel_label.py"), str(positions), str(labelled),
+         "--depth", "2", "--jobs", "1", "--variant", "seirawan"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = labelled.read_text().splitlines()
+    left_out = 3 - len(lines)
+    if left_out:
+        assert f"{left_out} of 3 positions left out" in done.stderr, done.stderr
+        assert crash in done.stderr, done.stderr
+    assert [line.rsplit(";", 2)[0] for line in lines].count(good) == 2, lines
+    for line in lines:
+        assert 0.0 <= float(line.rsplit(";", 1)[1]) <= 1.0, line
