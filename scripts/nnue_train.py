@@ -3,6 +3,7 @@
 
     python3 scripts/nnue_train.py LABELLED.txt NET.bin [--hidden 128] [--epochs 20] [--mirror]
         [--residual SCORES.txt] [--baseline SCORES.txt] [--init NET.bin] [--buckets 8]
+        [--factors]
 
 LABELLED.txt holds `FEN;RESULT;SCORE` lines: positions of
 `examples/texel_data.rs` labelled by `scripts/texel_label.py` (RESULT is the
@@ -42,9 +43,14 @@ are those of every bucket in turn (B × 2 × hidden i16, then B i32).
 
 A fairy variant's network is trained the same way on what
 `examples/fairy_net_data.rs` writes from its labelled positions: a
-`#inputs N` line, then `WHITE;BLACK;TURN;RESULT;SCORE` lines (the active
-inputs of both views, as the engine lists them, and 1 when White is to
-move); `--mirror` does not apply there. Such a network is written as
+`#inputs N kinds K width W height H` line, then
+`WHITE;BLACK;TURN;RESULT;SCORE` lines (the active inputs of both views, as
+the engine lists them, and 1 when White is to move); `--mirror` does not
+apply there. `--factors` trains each board input beside inputs its piece
+shares with every square, with its rank and with its file (so that what
+a piece is worth anywhere is learnt from all its squares, not from each
+square's few positions alone) and adds them into its weights when the network is written, so the engine
+reads a network of the usual shape. Such a network is written as
 `SQFN`, the number of inputs, the hidden size and the number of buckets
 (u32 each), then the arrays as above with N rows of input weights.
 Fairy-Stockfish's scores are labelled on the scale `10^(-cp / 400)`;
@@ -102,11 +108,17 @@ def load(path, lam, mirror):
     so that tens of millions of positions fit in memory."""
     wi, bi, indptr = array("i"), array("i"), array("q", [0])
     stm, target = array("b"), array("f")
-    inputs = 768
+    inputs, shape = 768, None
     with open(path) as f:
         first = f.readline()
         if first.startswith("#inputs "):
-            inputs = int(first.split()[1])
+            header = first.split()
+            inputs = int(header[1])
+            # `#inputs N kinds K width W height H`: the layout of the
+            # board inputs, which --factors needs.
+            fields = dict(zip(header[2::2], header[3::2]))
+            if {"kinds", "width", "height"} <= fields.keys():
+                shape = tuple(int(fields[k]) for k in ("kinds", "width", "height"))
             if mirror:
                 sys.exit("--mirror: a fairy network's inputs are listed by the engine, unmirrored")
             for line in f:
@@ -136,7 +148,35 @@ def load(path, lam, mirror):
     xw = sp.csr_matrix((ones, columns[0], indptr), shape=(n, inputs))
     xb = sp.csr_matrix((ones, columns[1], indptr), shape=(n, inputs))
     return (xw, xb, np.frombuffer(stm, dtype=np.int8).astype(bool),
-            np.frombuffer(target, dtype=np.float32).copy(), inputs)
+            np.frombuffer(target, dtype=np.float32).copy(), inputs, shape)
+
+
+def factor_matrix(inputs, shape):
+    """The factors of a fairy network's board inputs, as a sparse matrix of
+    `inputs` rows: each board input (a kind of piece, its own side's or the
+    other's, on a square) also lights the input of its kind and side
+    anywhere, on its rank and on its file. Trained beside the inputs they
+    share, these learn from every square at once what a square of its own
+    sees too seldom to learn; `fold` adds them back into the inputs'
+    weights, so the network written is the same shape and sums the same
+    scores."""
+    import scipy.sparse as sp
+
+    kinds, width, height = shape
+    squares = width * height
+    board = 2 * kinds * squares
+    if board > inputs:
+        sys.exit(f"--factors: {kinds} kinds on {width}x{height} need {board} inputs, "
+                 f"the positions have {inputs}")
+    i = np.arange(board)
+    piece, square = i // squares, i % squares
+    rank, file = square // width, square % width
+    pieces = 2 * kinds
+    rows = np.concatenate([i, i, i])
+    cols = np.concatenate([piece, pieces + piece * height + rank,
+                           pieces * (1 + height) + piece * width + file])
+    n = pieces * (1 + height + width)
+    return sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(inputs, n))
 
 
 def bucket_of(pieces, buckets):
@@ -229,6 +269,17 @@ def save(net, path):
             f.write(np.array([net.w1.shape[1], buckets], dtype="<u4").tobytes())
         for a in (w1, b1, w2, b2):
             f.write(a.tobytes())
+
+
+def fold(net, inputs, factors):
+    """`net` with its `factors` (`factor_matrix`) added into the weights of
+    the first `inputs` inputs they factor: the network the engine reads,
+    which scores every position as `net` does with its factors lit (but
+    where the sum passes the bound that keeps the accumulator in i16)."""
+    folded = Net(net.w1.shape[1], np.random.default_rng(0), len(net.b2), inputs)
+    folded.w1 = np.clip(net.w1[:inputs] + factors @ net.w1[inputs:], -1.98, 1.98)
+    folded.b1, folded.w2, folded.b2 = net.b1, net.w2, net.b2
+    return folded
 
 
 def load_net(path, buckets=None):
@@ -329,6 +380,9 @@ def main():
     ap.add_argument("--residual", help="a file of the evaluation the network is added to "
                     "(centipawns for the side to move, one a line, in LABELLED's order)")
     ap.add_argument("--weight-decay", type=float, default=0.0)
+    ap.add_argument("--factors", action="store_true",
+                    help="a fairy network: train each board input beside the inputs of its piece "
+                    "anywhere, on its rank and on its file, folded into it when written")
     ap.add_argument("--init", help="a network file to start from")
     ap.add_argument("--buckets", type=int, default=None,
                     help="outputs picked by the number of pieces (default 1, or --init's)")
@@ -350,9 +404,19 @@ def main():
             sys.exit(f"--k: {args.k} is not a positive scale")
 
     t0 = time.time()
-    xw, xb, stm, target, inputs = load(args.labelled, args.lam, args.mirror)
+    xw, xb, stm, target, inputs, shape = load(args.labelled, args.lam, args.mirror)
     n = len(stm)
     pieces = np.diff(xw.indptr).astype(np.int64)
+    factors = None
+    if args.factors:
+        if shape is None:
+            sys.exit("--factors: the positions' header has no `kinds K width W height H` "
+                     "(a fairy variant's inputs, from examples/fairy_net_data.rs)")
+        factors = factor_matrix(inputs, shape)
+        import scipy.sparse as sp
+
+        xw = sp.hstack([xw, xw @ factors], format="csr")
+        xb = sp.hstack([xb, xb @ factors], format="csr")
     # Hold out every twentieth block of 1,000 positions (a few games each),
     # so that no held-out position has a neighbour of its game in training
     # (a mirrored position stays with its original).
@@ -389,13 +453,18 @@ def main():
         net = load_net(args.init, args.buckets)
         if net.w1.shape[0] != inputs:
             sys.exit(f"{args.init}: {net.w1.shape[0]} inputs, the positions have {inputs}")
+        if factors is not None:
+            net.w1 = np.concatenate([net.w1, np.zeros((factors.shape[1], net.w1.shape[1]),
+                                                      dtype=np.float32)])
         if args.hidden is not None and args.hidden != net.w1.shape[1]:
             widen(net, args.hidden, rng)
         start = evaluate(net, xw_test, xb_test, stm[test_idx], target[test_idx], offset[test_idx],
                          pieces[test_idx])
         print(f"{args.init}: held out {start:.6f}", file=sys.stderr, flush=True)
     else:
-        net = Net(args.hidden or 128, rng, args.buckets or 1, inputs)
+        net = Net(args.hidden or 128, rng, args.buckets or 1, xw.shape[1])
+        if factors is not None:
+            net.w1[inputs:] = 0.0  # the factors start out adding nothing
     m = [np.zeros_like(p) for p in net.params()]
     v = [np.zeros_like(p) for p in net.params()]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -427,7 +496,7 @@ def main():
               f" ({time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
         if test_loss < best:
             best = test_loss
-            save(net, args.net)
+            save(net if factors is None else fold(net, inputs, factors), args.net)
 
 
 if __name__ == "__main__":

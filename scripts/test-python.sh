@@ -2,8 +2,8 @@
 # The Python package and the SQLite loadable extension (issue 14):
 #   - a venv made with Debian's /usr/bin/python3 (its sqlite3 module can load
 #     extensions; pyenv's default build cannot), with maturin, pytest, mypy,
-#     python-chess, pyffish, and pyspark with pyarrow and pandas (installed
-#     once); Java 17 for Spark (Debian's openjdk-17-jre-headless);
+#     python-chess, pyffish, scipy (the network trainer), and pyspark with
+#     pyarrow and pandas (installed once); Java 17 for Spark (Debian's openjdk-17-jre-headless);
 #   - `pip install ./python` (the README's install; it also builds
 #     crates/sqlchess-sqlite-ext into the package) and `maturin build
 #     --release` (a wheel in target/wheels), redone only when a source
@@ -22,7 +22,7 @@ VENV=${SQLCHESS_VENV:-$ROOT/target/python-venv}
 PY=/usr/bin/python3
 DEPS=(maturin==1.9.6 pytest==9.2.0 mypy==2.4.1 chess==1.11.2 pyffish==0.0.90
       pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3
-      pysqlite3-binary==0.5.4.post2)
+      pysqlite3-binary==0.5.4.post2 scipy==1.17.1)
 
 apt_install() {
     echo "== apt-get install $*"

@@ -335,3 +335,46 @@ def test_texel_label_leaves_out_and_counts_positions_the_engine_dies_on(tmp_path
     assert [line.rsplit(";", 2)[0] for line in lines].count(good) == 2, lines
     for line in lines:
         assert 0.0 <= float(line.rsplit(";", 1)[1]) <= 1.0, line
+
+
+def test_nnue_train_factors_fold_into_the_network_the_engine_reads() -> None:
+    """`nnue_train.py --factors`: a network trained with its board inputs'
+    factors (each piece anywhere, on its rank, on its file) scores every
+    position as the folded network written without them does, and the
+    factors light exactly one input of each kind per board input."""
+    import numpy as np
+    import scipy.sparse as sp  # type: ignore[import-untyped]
+
+    train = load_module("nnue_train.py")
+    kinds, width, height, hand = 3, 4, 5, 2 * 3 * 16
+    board = 2 * kinds * width * height
+    inputs = board + hand
+    factors = train.factor_matrix(inputs, (kinds, width, height))
+    pieces = 2 * kinds
+    assert factors.shape == (inputs, pieces * (1 + height + width))
+    counts = np.asarray(factors.sum(axis=1)).ravel()
+    assert (counts[:board] == 3).all() and (counts[board:] == 0).all()
+    # A piece of the other side's (kind 1 of the second relation) on the
+    # file 2 of rank 3 lights its kind, its kind's rank 3 and file 2.
+    piece, square = kinds + 1, 3 * width + 2
+    lit = set(factors[piece * width * height + square].indices)
+    assert lit == {piece, pieces + piece * height + 3, pieces * (1 + height) + piece * width + 2}
+
+    rng = np.random.default_rng(5)
+    rows = 50
+    active = [rng.choice(inputs, size=8, replace=False) for _ in range(rows)]
+    x = sp.csr_matrix((np.ones(8 * rows, dtype=np.float32),
+                       np.concatenate(active), np.arange(0, 8 * rows + 1, 8)),
+                      shape=(rows, inputs))
+    y = sp.csr_matrix(x[::-1])
+    stm = rng.random(rows) < 0.5
+    net = train.Net(16, rng, 2, inputs + factors.shape[1])
+    net.w1 *= 0.2  # within the clip that keeps the engine's sums in i16
+    net.bucket = rng.integers(0, 2, rows)
+    wide = sp.hstack([x, x @ factors], format="csr"), sp.hstack([y, y @ factors], format="csr")
+    expected, _ = net.forward(wide[0], wide[1], stm)
+    folded = train.fold(net, inputs, factors)
+    folded.bucket = net.bucket
+    got, _ = folded.forward(x, y, stm)
+    assert folded.w1.shape == (inputs, 16)
+    assert np.allclose(got, expected, atol=1e-4)

@@ -9,7 +9,9 @@
 //!
 //! Reads `FEN;RESULT;SCORE` lines (`texel_data ... VARIANT`, labelled by
 //! `scripts/texel_label.py --variant VARIANT`). Writes a header
-//! `#inputs N`, then for each position `WHITE;BLACK;TURN;RESULT;SCORE`:
+//! `#inputs N kinds K width W height H` (the board inputs' layout, for
+//! the trainer's `--factors`), then for each position
+//! `WHITE;BLACK;TURN;RESULT;SCORE`:
 //! the active inputs of White's view and of Black's (space-separated),
 //! `1` when White is to move, and the labels copied through. BUILT_IN.txt
 //! gets the evaluation without a network, centipawns for the side to
@@ -41,7 +43,15 @@ fn main() {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let layout = FairyGame::start(&variant).input_layout();
-    writeln!(out, "#inputs {}", layout.inputs()).expect("standard output is writable");
+    writeln!(
+        out,
+        "#inputs {} kinds {} width {} height {}",
+        layout.inputs(),
+        layout.kinds(),
+        layout.width(),
+        layout.height()
+    )
+    .expect("standard output is writable");
     let join = |inputs: &[u32]| {
         inputs
             .iter()

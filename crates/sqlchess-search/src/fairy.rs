@@ -373,6 +373,22 @@ impl InputLayout {
         }
     }
 
+    /// Piece kinds of the variant: the board inputs are those of each
+    /// kind, the view's own and the other side's, on each square.
+    pub fn kinds(&self) -> usize {
+        self.kinds
+    }
+
+    /// Files of the board.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Ranks of the board.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
     /// Inputs per view.
     pub fn inputs(&self) -> usize {
         let board = 2 * self.kinds * usize::from(self.width) * usize::from(self.height);
