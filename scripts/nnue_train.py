@@ -49,8 +49,8 @@ the engine lists them, and 1 when White is to move); `--mirror` does not
 apply there. `--factors` trains each board input beside inputs its piece
 shares with every square, with its rank and with its file (so that what
 a piece is worth anywhere is learnt from all its squares, not from each
-square's few positions alone) and adds them into its weights when the network is written, so the engine
-reads a network of the usual shape. Such a network is written as
+square's few positions alone) and adds them into its weights when the
+network is written, so the engine reads a network of the usual shape. Such a network is written as
 `SQFN`, the number of inputs, the hidden size and the number of buckets
 (u32 each), then the arrays as above with N rows of input weights.
 Fairy-Stockfish's scores are labelled on the scale `10^(-cp / 400)`;
@@ -113,12 +113,16 @@ def load(path, lam, mirror):
         first = f.readline()
         if first.startswith("#inputs "):
             header = first.split()
-            inputs = int(header[1])
             # `#inputs N kinds K width W height H`: the layout of the
             # board inputs, which --factors needs.
             fields = dict(zip(header[2::2], header[3::2]))
-            if {"kinds", "width", "height"} <= fields.keys():
-                shape = tuple(int(fields[k]) for k in ("kinds", "width", "height"))
+            try:
+                inputs = int(header[1])
+                if {"kinds", "width", "height"} <= fields.keys():
+                    shape = tuple(int(fields[k]) for k in ("kinds", "width", "height"))
+            except ValueError:
+                sys.exit(f"{path}: line 1: {first.strip()!r} is not `#inputs N` with "
+                         "`kinds K width W height H` as whole numbers")
             if mirror:
                 sys.exit("--mirror: a fairy network's inputs are listed by the engine, unmirrored")
             for line in f:
@@ -163,6 +167,8 @@ def factor_matrix(inputs, shape):
     import scipy.sparse as sp
 
     kinds, width, height = shape
+    if min(shape) < 1:
+        sys.exit(f"--factors: {kinds} kinds on {width}x{height} is no board of pieces")
     squares = width * height
     board = 2 * kinds * squares
     if board > inputs:

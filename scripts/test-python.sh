@@ -3,7 +3,8 @@
 #   - a venv made with Debian's /usr/bin/python3 (its sqlite3 module can load
 #     extensions; pyenv's default build cannot), with maturin, pytest, mypy,
 #     python-chess, pyffish, scipy (the network trainer), and pyspark with
-#     pyarrow and pandas (installed once); Java 17 for Spark (Debian's openjdk-17-jre-headless);
+#     pyarrow and pandas (installed once); Java 17 for Spark (Debian's
+#     openjdk-17-jre-headless);
 #   - `pip install ./python` (the README's install; it also builds
 #     crates/sqlchess-sqlite-ext into the package) and `maturin build
 #     --release` (a wheel in target/wheels), redone only when a source
