@@ -50,9 +50,10 @@ apply there. `--factors` trains each board input beside inputs its piece
 shares with every square, with its rank and with its file (so that what
 a piece is worth anywhere is learnt from all its squares, not from each
 square's few positions alone) and adds them into its weights when the
-network is written, so the engine reads a network of the usual shape. Such a network is written as
-`SQFN`, the number of inputs, the hidden size and the number of buckets
-(u32 each), then the arrays as above with N rows of input weights.
+network is written, so the engine reads a network of the usual shape.
+Such a network is written as `SQFN`, the number of inputs, the hidden
+size and the number of buckets (u32 each), then the arrays as above with
+N rows of input weights.
 Fairy-Stockfish's scores are labelled on the scale `10^(-cp / 400)`;
 `--k` sets the sigmoid's scale for sqlchess's centipawns (the chess
 evaluation's K by default); `--k fit` picks the scale at which the
