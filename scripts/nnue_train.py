@@ -45,8 +45,9 @@ A fairy variant's network is trained the same way on what
 `examples/fairy_net_data.rs` writes from its labelled positions: a
 `#inputs N kinds K width W height H` line, then
 `WHITE;BLACK;TURN;RESULT;SCORE` lines (the active inputs of both views, as
-the engine lists them, and 1 when White is to move); `--mirror` does not
-apply there. `--factors` trains each board input beside inputs its piece
+the engine lists them, and 1 when White is to move); `--mirror` mirrors
+their board inputs, for variants whose rules do not tell the wings
+apart. `--factors` trains each board input beside inputs its piece
 shares with every square, with its rank and with its file (so that what
 a piece is worth anywhere is learnt from all its squares, not from each
 square's few positions alone) and adds them into its weights when the
@@ -102,6 +103,29 @@ def features(fen, mirror=False):
     return white, black, turn == "w"
 
 
+def mirrored_fairy_inputs(shape):
+    """A function from a fairy view's active inputs to those of the same
+    position with its files mirrored: each board input moves to the file
+    as far from the other edge, whichever way the view turns the board;
+    pieces in hand stay. Sound only where the variant's rules and
+    evaluation are the same mirrored (grand, xiangqi, shogi; not where
+    castling or a gating square tells the wings apart)."""
+    kinds, width, height = shape
+    squares = width * height
+    board = 2 * kinds * squares
+
+    def flip(inputs):
+        out = []
+        for i in inputs:
+            if i < board:
+                x = i % squares % width
+                i += width - 1 - 2 * x
+            out.append(i)
+        return out
+
+    return flip
+
+
 def load(path, lam, mirror):
     """The positions of `path`, each followed by its mirror image if `mirror`,
     and the number of inputs per view. The inputs go to typed arrays (4
@@ -124,15 +148,19 @@ def load(path, lam, mirror):
             except ValueError:
                 sys.exit(f"{path}: line 1: {first.strip()!r} is not `#inputs N` with "
                          "`kinds K width W height H` as whole numbers")
-            if mirror:
-                sys.exit("--mirror: a fairy network's inputs are listed by the engine, unmirrored")
+            if mirror and shape is None:
+                sys.exit(f"{path}: --mirror needs the board's shape (`kinds K width W "
+                         "height H`) on line 1")
+            flip = mirrored_fairy_inputs(shape) if mirror else None
             for line in f:
                 w, b, white_to_move, result, score = line.rstrip("\n").split(";")
-                wi.extend(int(x) for x in w.split())
-                bi.extend(int(x) for x in b.split())
-                indptr.append(len(wi))
-                stm.append(white_to_move == "1")
-                target.append(lam * float(result) + (1 - lam) * float(score))
+                w, b = [int(x) for x in w.split()], [int(x) for x in b.split()]
+                for views in ((w, b), (flip(w), flip(b))) if mirror else ((w, b),):
+                    wi.extend(views[0])
+                    bi.extend(views[1])
+                    indptr.append(len(wi))
+                    stm.append(white_to_move == "1")
+                    target.append(lam * float(result) + (1 - lam) * float(score))
         else:
             f.seek(0)
             for line in f:
