@@ -1064,7 +1064,8 @@ impl<G: Game> Searcher<G> {
             // cannot check are dropped from the list at once, rather than
             // each brought forward by the selection only to be skipped
             // (5 to 8 % of the time to depth 9 in grand, capablanca and
-            // chess; BENCHMARKS.md, "Quiet moves pruned at once").
+            // chess; BENCHMARKS.md, "Grand's network, on mirrored
+            // positions; quiet moves pruned at once").
             if rest_pruned && scores[i] < PLAIN_QUIET_BOUND && !tail_sifted && !self.mate_safe {
                 tail_sifted = true;
                 let mut kept = i + 1;
