@@ -107,9 +107,10 @@ def mirrored_fairy_inputs(shape):
     """A function from a fairy view's active inputs to those of the same
     position with its files mirrored: each board input moves to the file
     as far from the other edge, whichever way the view turns the board;
-    pieces in hand stay. Sound only where the variant's rules and
-    evaluation are the same mirrored (grand, xiangqi, shogi; not where
-    castling or a gating square tells the wings apart)."""
+    pieces in hand stay. Sound only where the variant's rules and the
+    built-in evaluation the network corrects are the same mirrored (grand,
+    shogi; not xiangqi, whose fitted tables are not, nor where castling
+    or a gating square tells the wings apart)."""
     kinds, width, height = shape
     squares = width * height
     board = 2 * kinds * squares
