@@ -1069,12 +1069,15 @@ impl<G: Game> Searcher<G> {
             if rest_pruned && scores[i] < PLAIN_QUIET_BOUND && !tail_sifted && !self.mate_safe {
                 tail_sifted = true;
                 let mut kept = i + 1;
-                for j in i + 1..moves.len() {
-                    if spare_checks && pos.may_give_check(moves[j]) {
-                        moves[kept] = moves[j];
-                        scores[kept] = scores[j];
-                        exchanges[kept] = exchanges[j];
-                        kept += 1;
+                // Where checks are not spared, none of them is kept.
+                if spare_checks {
+                    for j in i + 1..moves.len() {
+                        if pos.may_give_check(moves[j]) {
+                            moves[kept] = moves[j];
+                            scores[kept] = scores[j];
+                            exchanges[kept] = exchanges[j];
+                            kept += 1;
+                        }
                     }
                 }
                 moves.truncate(kept);
