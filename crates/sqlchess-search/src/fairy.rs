@@ -318,6 +318,7 @@ const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[
     ),
     ("xiangqi", 9, 10, include_bytes!("../nets/xiangqi-h64.bin")),
     ("seirawan", 8, 8, include_bytes!("../nets/seirawan-h64.bin")),
+    ("shogi", 9, 9, include_bytes!("../nets/shogi-h64.bin")),
     ("grand", 10, 10, include_bytes!("../nets/grand-h64.bin")),
 ];
 
