@@ -73,11 +73,6 @@ const GOOD_CAPTURE: i32 = 1_000_000;
 /// The ordering score of a capture that loses its exchange: after the
 /// killers and the counter-move, before the other quiet moves.
 const LOSING_CAPTURE: i32 = 700_000;
-/// Above the ordering score of every quiet move other than the table's
-/// move, the killers and the counter-move (its history and continuation
-/// histories, at most `16_384 + 4 · i16::MAX` either way), below every
-/// losing capture's: the scores of the plain quiet moves, which come last.
-const PLAIN_QUIET_BOUND: i32 = 500_000;
 /// A move's static exchange not yet found.
 const UNKNOWN_EXCHANGE: i32 = i32::MIN;
 /// The least depth at which the table's move is tested for a singular extension.
@@ -965,13 +960,7 @@ impl<G: Game> Searcher<G> {
         let mut searched = 0usize;
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
-        // Whether the plain quiet moves after a pruned one were dropped
-        // (below): the list may then end before the range does.
-        let mut tail_sifted = false;
         for i in 0..moves.len() {
-            if i >= moves.len() {
-                break;
-            }
             // Selection sort: bring the best remaining move forward. A
             // capture ranked with the winning ones before its exchange
             // was known, and losing, is put behind the killers and the
@@ -1048,42 +1037,12 @@ impl<G: Game> Searcher<G> {
             } else {
                 (3 + depth * depth * 2) * 2 / 3
             };
-            let rest_pruned = may_prune
+            let pruned_unless_check = may_prune
                 && prunable
                 && ((depth <= 3 && quiets.len() >= late_moves as usize)
-                    || (depth <= FUTILITY_DEPTH && static_eval + 100 + 110 * depth <= alpha));
-            let pruned_unless_check = rest_pruned
-                || (may_prune
-                    && prunable
-                    && depth <= SEE_PRUNE_DEPTH
-                    && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth);
-            // Once the move count or futility prunes one of the plain
-            // quiet moves, which come last and in order, it prunes every
-            // one after it (the count only grows, alpha only rises, and
-            // under a clock no mate is being shortened): those that
-            // cannot check are dropped from the list at once, rather than
-            // each brought forward by the selection only to be skipped
-            // (5 to 8 % of the time to depth 9 in grand, capablanca and
-            // chess; BENCHMARKS.md, "Grand's network, on mirrored
-            // positions; quiet moves pruned at once").
-            if rest_pruned && scores[i] < PLAIN_QUIET_BOUND && !tail_sifted && !self.mate_safe {
-                tail_sifted = true;
-                let mut kept = i + 1;
-                // Where checks are not spared, none of them is kept.
-                if spare_checks {
-                    for j in i + 1..moves.len() {
-                        if pos.may_give_check(moves[j]) {
-                            moves[kept] = moves[j];
-                            scores[kept] = scores[j];
-                            exchanges[kept] = exchanges[j];
-                            kept += 1;
-                        }
-                    }
-                }
-                moves.truncate(kept);
-                scores.truncate(kept);
-                exchanges.truncate(kept);
-            }
+                    || (depth <= FUTILITY_DEPTH && static_eval + 100 + 110 * depth <= alpha)
+                    || (depth <= SEE_PRUNE_DEPTH
+                        && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
             if pruned_unless_check && (!spare_checks || !pos.may_give_check(mv)) {
                 continue;
             }
