@@ -2,7 +2,8 @@
 """Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
 
     scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
-    scripts/fairy_texel.py fit VARIANT DATA.tsv... [--ridge 10] [--sqlchess BINARY] [--rust FILE]
+    scripts/fairy_texel.py fit VARIANT DATA... [--ridge 10] [--symmetric] [--keep-scale]
+        [--sqlchess BINARY | --built-in SCORES...] [--rust FILE]
 
 `data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
 random legal openings of 6 plies from SEED, one game per core at once) and
@@ -31,8 +32,15 @@ so that they take over only what material and placement must explain;
 without it they absorb the rest too, which the evaluation then counts
 twice (grand's tables fitted so lost 48 Elo, BENCHMARKS.md).
 
+`fit` also reads the networks' labelled positions (`FEN;RESULT;SCORE`,
+`scripts/texel_label.py --variant`: a million and more per variant), and
+`--built-in` takes the built-in scores `fairy_net_data` wrote for them
+(one file per data file) in place of --sqlchess's SQL evaluation, which
+would take hours at that size. `--symmetric` gives a square and its
+mirror image across the middle file one value.
+
 In a variant with hands, each piece's value in hand is fitted too. Needs
-pyffish and numpy (pip install pyffish numpy) and
+pyffish and numpy, and scipy for `fit` (pip install pyffish numpy scipy), and
 /usr/games/fairy-stockfish (apt-get install fairy-stockfish).
 """
 
@@ -166,19 +174,54 @@ def current_tables(variant):
     return tables, spelling
 
 
+def read_scores(path):
+    """(FEN, White's score in centipawns) of each line of a data file:
+    `FEN<TAB>SCORE` (this script's `data`), or `FEN;RESULT;SCORE` (the
+    networks' labelled positions, `scripts/texel_label.py --variant`),
+    whose SCORE, White's expected score, is turned back into the
+    centipawns it was made from (`1 / (1 + 10^(-cp / 400))`). A score
+    rounded to a sure win or loss says no more than that: None."""
+    for line in open(path):
+        if not line.endswith("\n"):
+            break  # the last line of a file still being written
+        if "\t" in line:
+            fen, score = line.rstrip("\n").split("\t")
+            yield fen, float(score)
+            continue
+        fen, _result, expected = line.rstrip("\n").split(";")
+        p = float(expected)
+        yield fen, (400 * numpy.log10(p / (1 - p)) if 0 < p < 1 else None)
+
+
 def fit(args):
+    import scipy.sparse  # here, so that `data` runs without it
+
     prior, spelling = current_tables(args.variant)
     letters = sorted(prior)
     start = board_of(pyffish.start_fen(args.variant))
     h, w = len(start), len(start[0])
-    index = {(l, sq): i for i, (l, sq) in
-             enumerate((l, sq) for l in letters for sq in range(w * h))}
+
+    # With --symmetric a square and its mirror image across the middle
+    # file share one value: the rules favour neither wing, and tables
+    # fitted freely on a few thousand games' positions did (xiangqi's
+    # valued a position and its mirror image 36 cp apart on average).
+    def column_square(sq):
+        x = sq % w
+        return sq - x + min(x, w - 1 - x) if args.symmetric else sq
+
+    index = {}
+    for l in letters:
+        for sq in range(w * h):
+            index.setdefault((l, column_square(sq)), len(index))
     # A piece in hand is one more feature per letter (its "square" is -1),
     # where the variant has hands.
     hands = "[" in pyffish.start_fen(args.variant).split()[0]
     if hands:
         for l in letters:
             index[(l, -1)] = len(index)
+    # The prior of a piece in hand: its mean value on the board plus an
+    # eighth, as the evaluation counts it untuned.
+    hand_prior = {l: sum(prior[l]) / len(prior[l]) * 9 / 8 for l in letters}
     # Black's piece on a square counts as White's on the mirrored square:
     # the same file, the rank counted from Black's side where the start
     # position is its own mirror image (chess, xiangqi); turned half round
@@ -190,49 +233,75 @@ def fit(args):
     def white_square(x, y):
         return (h - 1 - y) * w + (x if mirrored else w - 1 - x)
 
-    rows, cols, vals, targets, fens = [], [], [], [], []
+    if args.built_in and len(args.built_in) != len(args.data):
+        raise SystemExit("--built-in needs one file for each data file")
+    rows, cols, vals, targets, fens, whole, current = [], [], [], [], [], [], []
     n = 0
-    for path in args.data:
-        for line in open(path):
-            if not line.endswith("\n"):
-                break  # the last line of a file still being written
-            fen, score = line.rstrip("\n").split("\t")
-            board = board_of(fen)
-            for r, row in enumerate(board):
+    for k, path in enumerate(args.data):
+        built_in = open(args.built_in[k]) if args.built_in else None
+        for fen, score in read_scores(path):
+            # fairy_net_data writes a built-in score for every line.
+            evaluation = built_in.readline() if built_in else None
+            if score is None or abs(score) > MAX_SCORE:
+                continue
+            # The current tables' sum, White's view, kept apart from the
+            # features: with --symmetric they count a pair's mean.
+            table_sum = 0.0
+            for r, row in enumerate(board_of(fen)):
                 y = h - 1 - r
                 for x, cell in enumerate(row):
                     if cell is None or cell.lower() not in spelling:
                         continue
                     white = cell[-1].isupper()
                     rel = y * w + x if white else white_square(x, y)
+                    letter = spelling[cell.lower()]
                     rows.append(n)
-                    cols.append(index[(spelling[cell.lower()], rel)])
+                    cols.append(index[(letter, column_square(rel))])
                     vals.append(1.0 if white else -1.0)
+                    table_sum += prior[letter][rel] if white else -prior[letter][rel]
             for cell in hand_of(fen) if hands else "":
                 if cell.lower() in prior:
                     rows.append(n)
                     cols.append(index[(cell.lower(), -1)])
                     vals.append(1.0 if cell.isupper() else -1.0)
-            targets.append(float(score))
-            fens.append(fen)
+                    table_sum += hand_prior[cell.lower()] * (1 if cell.isupper() else -1)
+            targets.append(score)
+            current.append(table_sum)
+            if built_in:
+                if not evaluation:
+                    raise SystemExit(f"{args.built_in[k]} has fewer lines than {path}")
+                # fairy_net_data's built-in scores are the side to move's.
+                side = 1 if fen.split()[1] == "w" else -1
+                whole.append(side * int(evaluation))
+            else:
+                fens.append(fen)
             n += 1
-    features = numpy.zeros((n, len(index)))
-    numpy.add.at(features, (numpy.array(rows), numpy.array(cols)), numpy.array(vals))
+    # Sparse: a million positions of a 10 by 9 board would take gigabytes
+    # as a dense matrix, and a position has a few dozen pieces.
+    features = scipy.sparse.csr_matrix((vals, (rows, cols)), shape=(n, len(index)))
     y = numpy.array(targets)
-    # The prior of a piece in hand: its mean value on the board plus an
-    # eighth, as the evaluation counts it untuned.
+    current = numpy.array(current)
+    # Where a pair of squares shares a value, it starts from their mean.
     w0 = numpy.zeros(len(index))
-    for (l, sq), i in index.items():
-        w0[i] = prior[l][sq] if sq >= 0 else sum(prior[l]) / len(prior[l]) * 9 / 8
-    if args.sqlchess:
+    shared = numpy.zeros(len(index))
+    for l in letters:
+        for sq in range(w * h):
+            w0[index[(l, column_square(sq))]] += prior[l][sq]
+            shared[index[(l, column_square(sq))]] += 1
+        if hands:
+            w0[index[(l, -1)]] = hand_prior[l]
+            shared[index[(l, -1)]] = 1
+    w0 /= shared
+    if args.sqlchess or args.built_in:
         # The rest of sqlchess's evaluation (mobility, king safety,
         # threats, pawns, tempo) is what its whole evaluation adds to the
         # current tables' sum: the tables are fitted to what the rest
         # leaves of the scores, so that they do not count again what the
         # rest counts already.
-        from evalerror import sqlchess_evaluations
-        whole = numpy.array(sqlchess_evaluations(args.sqlchess, args.variant, fens), float)
-        rest = whole - features @ w0
+        if args.sqlchess:
+            from evalerror import sqlchess_evaluations
+            whole = sqlchess_evaluations(args.sqlchess, args.variant, fens)
+        rest = numpy.array(whole, float) - current
         print(f"the rest of the evaluation: mean {rest.mean():.0f} cp, root mean square "
               f"{numpy.sqrt(numpy.mean(rest ** 2)):.0f} cp", file=sys.stderr)
         y = y - rest
@@ -246,7 +315,7 @@ def fit(args):
         for (l, sq), i in index.items():
             if sq < 0:
                 ridge[i] = 1e9
-    gram = fx.T @ fx + numpy.diag(ridge)
+    gram = (fx.T @ fx).toarray() + numpy.diag(ridge)
     fitted = numpy.linalg.solve(gram, fx.T @ fy + ridge * w0)
 
     if args.keep_scale:
@@ -259,19 +328,21 @@ def fit(args):
         for r, row in enumerate(start):
             for x, cell in enumerate(row):
                 if cell is not None and cell.isupper() and cell.lower() in spelling:
-                    start_row[index[(spelling[cell.lower()], (h - 1 - r) * w + x)]] += 1
+                    start_row[index[(spelling[cell.lower()],
+                                     column_square((h - 1 - r) * w + x))]] += 1
         fitted *= (start_row @ w0) / (start_row @ fitted)
 
-    def rms(x, y, w):
-        return numpy.sqrt(numpy.mean((x @ w - y) ** 2))
+    def rms(predicted, y):
+        return numpy.sqrt(numpy.mean((predicted - y) ** 2))
 
     print(f"{split} positions fitted, {n - split} held out; error (cp, root mean "
-          f"square) fitted/held out: {rms(fx, fy, w0):.1f}/{rms(hx, hy, w0):.1f} with the "
-          f"current values, {rms(fx, fy, fitted):.1f}/{rms(hx, hy, fitted):.1f} fitted",
+          f"square) fitted/held out: {rms(current[:split], fy):.1f}/"
+          f"{rms(current[split:], hy):.1f} with the current values, "
+          f"{rms(fx @ fitted, fy):.1f}/{rms(hx @ fitted, hy):.1f} fitted",
           file=sys.stderr)
     tables = {}
     for l in letters:
-        t = [int(round(fitted[index[(l, sq)]])) for sq in range(w * h)]
+        t = [int(round(fitted[index[(l, column_square(sq))]])) for sq in range(w * h)]
         tables[l] = t
         if hands:
             hand = int(round(fitted[index[(l, -1)]]))
@@ -364,6 +435,11 @@ def main():
     f.add_argument("--sqlchess", metavar="BINARY",
                    help="fit the tables to what the rest of this build's evaluation leaves "
                         "of the scores (its SQL evaluate, less its current tables' sum)")
+    f.add_argument("--symmetric", action="store_true",
+                   help="give a square and its mirror image across the middle file one value")
+    f.add_argument("--built-in", nargs="+", metavar="FILE",
+                   help="like --sqlchess, from the built-in scores fairy_net_data wrote "
+                        "for the data files (one file each, in their order)")
     f.add_argument("--rust")
     args = ap.parse_args()
     data(args) if args.command == "data" else fit(args)
