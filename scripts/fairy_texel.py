@@ -432,12 +432,13 @@ def main():
                    help="keep the values in hand at the current ones")
     f.add_argument("--keep-scale", action="store_true",
                    help="scale the fit to the current tables' material at the start")
-    f.add_argument("--sqlchess", metavar="BINARY",
+    rest = f.add_mutually_exclusive_group()
+    rest.add_argument("--sqlchess", metavar="BINARY",
                    help="fit the tables to what the rest of this build's evaluation leaves "
                         "of the scores (its SQL evaluate, less its current tables' sum)")
     f.add_argument("--symmetric", action="store_true",
                    help="give a square and its mirror image across the middle file one value")
-    f.add_argument("--built-in", nargs="+", metavar="FILE",
+    rest.add_argument("--built-in", nargs="+", metavar="FILE",
                    help="like --sqlchess, from the built-in scores fairy_net_data wrote "
                         "for the data files (one file each, in their order)")
     f.add_argument("--rust")
