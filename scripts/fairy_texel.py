@@ -2,7 +2,7 @@
 """Fits a fairy variant's piece-square tables to Fairy-Stockfish's scores.
 
     scripts/fairy_texel.py data VARIANT OUT.tsv [--games 600] [--nodes 2000] [--seed S]
-    scripts/fairy_texel.py fit VARIANT DATA... [--ridge 10] [--symmetric] [--keep-scale]
+    scripts/fairy_texel.py fit VARIANT DATA... [--ridge 10] [--symmetric] [--keep-scale | --k K]
         [--sqlchess BINARY | --built-in SCORES...] [--rust FILE]
 
 `data` plays Debian's fairy-stockfish against itself (NODES nodes a move,
@@ -37,7 +37,14 @@ twice (grand's tables fitted so lost 48 Elo, BENCHMARKS.md).
 `--built-in` takes the built-in scores `fairy_net_data` wrote for them
 (one file per data file) in place of --sqlchess's SQL evaluation, which
 would take hours at that size. `--symmetric` gives a square and its
-mirror image across the middle file one value.
+mirror image across the middle file one value. `--k K` divides the
+labels' centipawns by K (a label's centipawns per centipawn of the
+built-in evaluation), so that the tables are fitted in the evaluation's
+own units, beside the rest of it, where `--keep-scale` rescales a fit
+made in Fairy-Stockfish's units after the rest was taken away in
+sqlchess's. The K `nnue_train.py --k fit` finds (0.310 in shogi) is too
+small for this, shrunk by the evaluation's noise: shogi's fit keeps its
+material at the start with `--k 0.42` and raises it by a third with 0.31.
 
 In a variant with hands, each piece's value in hand is fitted too. Needs
 pyffish and numpy, and scipy for `fit` (pip install pyffish numpy scipy), and
@@ -196,6 +203,9 @@ def read_scores(path):
 def fit(args):
     import scipy.sparse  # here, so that `data` runs without it
 
+    if not args.k > 0:
+        raise SystemExit(f"--k must be a positive number, not {args.k}")
+
     prior, spelling = current_tables(args.variant)
     letters = sorted(prior)
     start = board_of(pyffish.start_fen(args.variant))
@@ -265,7 +275,8 @@ def fit(args):
                     cols.append(index[(cell.lower(), -1)])
                     vals.append(1.0 if cell.isupper() else -1.0)
                     table_sum += hand_prior[cell.lower()] * (1 if cell.isupper() else -1)
-            targets.append(score)
+            # In the built-in evaluation's units with --k.
+            targets.append(score / args.k)
             current.append(table_sum)
             if built_in:
                 if not evaluation:
@@ -430,8 +441,11 @@ def main():
     f.add_argument("--ridge", type=float, default=10.0)
     f.add_argument("--hold-hands", action="store_true",
                    help="keep the values in hand at the current ones")
-    f.add_argument("--keep-scale", action="store_true",
-                   help="scale the fit to the current tables' material at the start")
+    scale = f.add_mutually_exclusive_group()
+    scale.add_argument("--keep-scale", action="store_true",
+                       help="scale the fit to the current tables' material at the start")
+    scale.add_argument("--k", type=float, default=1.0,
+                       help="the labels' centipawns per centipawn of the built-in evaluation")
     rest = f.add_mutually_exclusive_group()
     rest.add_argument("--sqlchess", metavar="BINARY",
                    help="fit the tables to what the rest of this build's evaluation leaves "
