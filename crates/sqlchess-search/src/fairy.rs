@@ -297,6 +297,8 @@ struct Tables {
     /// The variant's trained network, if one is built in ([`FAIRY_NETS`]):
     /// its score is added to the rest of the evaluation.
     net: Option<Network>,
+    /// [`Game::margin_scale`]: from [`MARGIN_SCALES`], else 100.
+    margin_scale: i32,
 }
 
 /// Networks trained for fairy variants, by variant name and board size
@@ -321,6 +323,15 @@ const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[
     ("shogi", 9, 9, include_bytes!("../nets/shogi-h64.bin")),
     ("grand", 10, 10, include_bytes!("../nets/grand-h64.bin")),
 ];
+
+/// [`Game::margin_scale`] of the variants whose evaluation runs larger
+/// than chess's, by name and board size: the search's chess-sized
+/// margins pruned their trees narrow (sqlchess reached depth 20 in shogi
+/// where `fairy-stockfish` reached 16). Measured by match at 10 ms a
+/// move against margins of chess's size: shogi +28 at 200, +46 at 300,
+/// +50 at 450 (on three seeds); crazyhouse +69 at 200 (BENCHMARKS.md,
+/// "Margins in the evaluation's own scale").
+const MARGIN_SCALES: &[(&str, u8, u8, i32)] = &[("crazyhouse", 8, 8, 200), ("shogi", 9, 9, 300)];
 
 /// Inputs per piece kind and side for pieces in hand: holding `n` of a
 /// kind lights the first `n` (at most this many).
@@ -553,6 +564,10 @@ impl Tables {
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15),
             layout,
             net,
+            margin_scale: MARGIN_SCALES
+                .iter()
+                .find(|&&(name, width, height, _)| name == v.name && (width, height) == (w, h))
+                .map_or(100, |&(_, _, _, scale)| scale),
         }
     }
 }
@@ -1075,6 +1090,10 @@ impl Game for FairyGame {
         self.tables.drops
     }
 
+    fn margin_scale(&self) -> i32 {
+        self.tables.margin_scale
+    }
+
     fn noisy_moves(&self, out: &mut Vec<FairyMove>) {
         self.pos.noisy_candidates_into(out);
         out.retain(|&m| self.is_noisy(m));
@@ -1588,6 +1607,19 @@ mod tests {
             |name: &str| FairyGame::start(&Variant::builtin(name).unwrap()).prunes_checks();
         assert!(prunes("crazyhouse") && prunes("shogi"));
         assert!(!prunes("capablanca") && !prunes("seirawan") && !prunes("xiangqi"));
+    }
+
+    #[test]
+    fn margin_scales_reach_their_variants_only() {
+        let scale = |name: &str| FairyGame::start(&Variant::builtin(name).unwrap()).margin_scale();
+        // Every entry names a built-in variant of its board's size: a
+        // renamed variant or a resized board would silently lose its scale.
+        for &(name, _, _, expected) in MARGIN_SCALES {
+            assert_eq!(scale(name), expected, "{name}");
+        }
+        for name in ["chess", "capablanca", "seirawan", "xiangqi", "minishogi"] {
+            assert_eq!(scale(name), 100, "{name}");
+        }
     }
 
     #[test]

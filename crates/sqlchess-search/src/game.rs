@@ -189,6 +189,18 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
+    /// How large this game's evaluation runs against the chess
+    /// evaluation's, in hundredths: the search's margins in centipawns
+    /// (reverse futility, futility, razoring, the null move's, static
+    /// exchange pruning, quiescence's delta and the aspiration window)
+    /// were set for chess and are scaled by it. Where an evaluation
+    /// counts a won position in more centipawns (shogi's: its results fit
+    /// a sigmoid of a third of capablanca's scale), margins of chess's
+    /// size prune moves that are not futile there. `100`, the default.
+    fn margin_scale(&self) -> i32 {
+        100
+    }
+
     /// Whether quiet moves that give check are pruned and reduced like
     /// any other quiet move. Where pieces cannot be dropped they are
     /// neither: a quiet check can start a mating attack the static

@@ -303,6 +303,8 @@ pub struct Searcher<G: Game> {
     /// The game's positions before the root, then the path from the root.
     path: Vec<Visited>,
     reductions: Vec<[u8; 64]>,
+    /// The root's [`Game::margin_scale`], in hundredths (at least 1).
+    margin_scale: i32,
     stop: Arc<AtomicBool>,
     nodes: u64,
     seldepth: usize,
@@ -371,6 +373,7 @@ impl<G: Game> Searcher<G> {
                 .collect(),
             path: Vec::with_capacity(1024),
             reductions,
+            margin_scale: 100,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             seldepth: 0,
@@ -494,6 +497,7 @@ impl<G: Game> Searcher<G> {
         self.stopped = false;
         self.mate_safe = limits.movetime.is_none() && limits.soft_time.is_none();
         self.full_width_root = self.mate_safe && self.shared_nodes.is_some();
+        self.margin_scale = root.margin_scale().max(1);
         for h in &mut self.history {
             *h /= 8;
         }
@@ -539,7 +543,7 @@ impl<G: Game> Searcher<G> {
             .clamp(1, MAX_PLY as u32 - 1);
         let mut prev: i32 = 0;
         for depth in self.first_depth.min(max_depth)..=max_depth {
-            let mut delta = 30;
+            let mut delta = self.scaled(30);
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
             } else {
@@ -786,7 +790,8 @@ impl<G: Game> Searcher<G> {
                 && !pos.drops()
                 && !self.mate_safe
                 && alpha.abs() < MATE_BOUND
-                && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH * depth * depth < alpha
+                && static_eval + self.scaled(RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH * depth * depth)
+                    < alpha
             {
                 let v = self.quiescence(pos, alpha, alpha + 1, ply, 0);
                 if self.stopped {
@@ -804,7 +809,7 @@ impl<G: Game> Searcher<G> {
             // 2.Kg1 Re1#, a mate in two the suite missed at depth 5 once
             // the network scored White's side higher).
             if depth <= 6
-                && static_eval - 90 * depth >= beta
+                && static_eval - self.scaled(90 * depth) >= beta
                 && (!self.mate_safe || (depth == 1 && !self.mate_threat(pos, ply)))
             {
                 return static_eval;
@@ -814,7 +819,7 @@ impl<G: Game> Searcher<G> {
             // (Stockfish's rule; it was 3 + depth / 6 until a match preferred
             // this one in capablanca and grand, BENCHMARKS.md, "Null move
             // by the margin, improving, and a negative singular extension").
-            let mut r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+            let mut r = 3 + depth / 3 + ((static_eval - beta) / self.scaled(200)).min(3);
             // A search that promises its mates searches the pass three
             // plies deep or more, so that it sees for itself a mate in two
             // after it (a waiting move, the forced reply, mate), which is
@@ -1016,7 +1021,7 @@ impl<G: Game> Searcher<G> {
                 && noisy
                 && Some(mv) != tt_move
                 && depth <= SEE_PRUNE_DEPTH
-                && exchange(mv) < -SEE_CAPTURE_MARGIN * depth
+                && exchange(mv) < -self.scaled(SEE_CAPTURE_MARGIN * depth)
                 && !pos.may_give_check(mv)
             {
                 continue;
@@ -1040,9 +1045,10 @@ impl<G: Game> Searcher<G> {
             let pruned_unless_check = may_prune
                 && prunable
                 && ((depth <= 3 && quiets.len() >= late_moves as usize)
-                    || (depth <= FUTILITY_DEPTH && static_eval + 100 + 110 * depth <= alpha)
+                    || (depth <= FUTILITY_DEPTH
+                        && static_eval + self.scaled(100 + 110 * depth) <= alpha)
                     || (depth <= SEE_PRUNE_DEPTH
-                        && exchange(mv) < -SEE_QUIET_MARGIN * depth * depth));
+                        && exchange(mv) < -self.scaled(SEE_QUIET_MARGIN * depth * depth)));
             if pruned_unless_check && (!spare_checks || !pos.may_give_check(mv)) {
                 continue;
             }
@@ -1234,6 +1240,12 @@ impl<G: Game> Searcher<G> {
     /// `true` if, were the side to move to pass, the opponent would have a
     /// mate in one. Only asked where the evaluation would prune, and only
     /// near the leaves, where the search itself cannot see the threat.
+    /// A margin of `cp` chess centipawns in this game's centipawns
+    /// ([`Game::margin_scale`]).
+    fn scaled(&self, cp: i32) -> i32 {
+        cp * self.margin_scale / 100
+    }
+
     fn mate_threat(&mut self, pos: &G, ply: usize) -> bool {
         pos.pass()
             .is_some_and(|passed| self.mates_in_one(&passed, ply))
@@ -1479,7 +1491,7 @@ impl<G: Game> Searcher<G> {
             // and captures that lose material in the exchange are skipped.
             if !in_check
                 && G::SELECTIVE
-                && (stand_pat + pos.gain(mv) + 200 <= alpha || pos.see(mv) < 0)
+                && (stand_pat + pos.gain(mv) + self.scaled(200) <= alpha || pos.see(mv) < 0)
             {
                 continue;
             }
