@@ -329,8 +329,10 @@ const FAIRY_NETS: &[(&str, u8, u8, &[u8])] = &[
 /// margins pruned their trees narrow (sqlchess reached depth 20 in shogi
 /// where `fairy-stockfish` reached 16). Measured by match at 10 ms a
 /// move against margins of chess's size: shogi +28 at 200, +46 at 300,
-/// +50 at 450 (on three seeds); crazyhouse +69 at 200 (BENCHMARKS.md,
-/// "Margins in the evaluation's own scale").
+/// +50 at 450 (on three seeds); crazyhouse +69 at 200; xiangqi,
+/// capablanca, seirawan and grand, whose evaluations run 1.5 to 1.7 times
+/// chess's, showed nothing (BENCHMARKS.md, "Seirawan's network on labels
+/// of depth 8; margins in the evaluation's own scale").
 const MARGIN_SCALES: &[(&str, u8, u8, i32)] = &[("crazyhouse", 8, 8, 200), ("shogi", 9, 9, 300)];
 
 /// Inputs per piece kind and side for pieces in hand: holding `n` of a

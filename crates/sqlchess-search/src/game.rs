@@ -194,9 +194,10 @@ pub trait Game: Clone + Send + 'static {
     /// (reverse futility, futility, razoring, the null move's, static
     /// exchange pruning, quiescence's delta and the aspiration window)
     /// were set for chess and are scaled by it. Where an evaluation
-    /// counts a won position in more centipawns (shogi's: its results fit
-    /// a sigmoid of a third of capablanca's scale), margins of chess's
-    /// size prune moves that are not futile there. `100`, the default.
+    /// counts a won position in more centipawns (shogi's: the sigmoid that
+    /// turns it into expected scores has a third of capablanca's scale),
+    /// margins of chess's size prune moves that are not futile there.
+    /// `100`, the default.
     fn margin_scale(&self) -> i32 {
         100
     }

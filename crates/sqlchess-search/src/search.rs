@@ -1237,15 +1237,15 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// `true` if, were the side to move to pass, the opponent would have a
-    /// mate in one. Only asked where the evaluation would prune, and only
-    /// near the leaves, where the search itself cannot see the threat.
     /// A margin of `cp` chess centipawns in this game's centipawns
     /// ([`Game::margin_scale`]).
     fn scaled(&self, cp: i32) -> i32 {
         cp * self.margin_scale / 100
     }
 
+    /// `true` if, were the side to move to pass, the opponent would have a
+    /// mate in one. Only asked where the evaluation would prune, and only
+    /// near the leaves, where the search itself cannot see the threat.
     fn mate_threat(&mut self, pos: &G, ply: usize) -> bool {
         pos.pass()
             .is_some_and(|passed| self.mates_in_one(&passed, ply))
